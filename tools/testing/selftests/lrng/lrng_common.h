@@ -1,0 +1,190 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * Helpers shared by the LRNG / random.c user ABI selftests.
+ *
+ * Everything here only uses the user-visible ABI, so the tests pass on the
+ * stock random.c as well as on the LRNG.
+ */
+#ifndef LRNG_SELFTEST_COMMON_H
+#define LRNG_SELFTEST_COMMON_H
+
+#include <errno.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#define LRNG_SYSCTL_DIR		"/proc/sys/kernel/random/"
+#define LRNG_NOBODY_ID		65534
+#define LRNG_MIB		(1024UL * 1024UL)
+
+static inline long lrng_getrandom(void *buf, size_t len, unsigned int flags)
+{
+	return syscall(SYS_getrandom, buf, len, flags);
+}
+
+/*
+ * Read a whole (small) file into @buf and NUL-terminate it.  Returns the
+ * number of bytes read, or -1 with errno set.  @chunk is the size of the
+ * individual read(2) calls, which allows exercising partial reads.
+ */
+static inline ssize_t lrng_read_file_chunked(const char *path, char *buf,
+					     size_t size, size_t chunk)
+{
+	size_t total = 0;
+	ssize_t ret;
+	int fd;
+
+	if (!size || !chunk) {
+		errno = EINVAL;
+		return -1;
+	}
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+
+	while (total < size - 1) {
+		size_t want = size - 1 - total;
+
+		if (want > chunk)
+			want = chunk;
+		ret = read(fd, buf + total, want);
+		if (ret < 0) {
+			if (errno == EINTR)
+				continue;
+			close(fd);
+			return -1;
+		}
+		if (!ret)
+			break;
+		total += ret;
+	}
+	buf[total] = '\0';
+	close(fd);
+
+	/* The buffer was too small: treat a truncated read as an error. */
+	if (total == size - 1) {
+		errno = EFBIG;
+		return -1;
+	}
+	return total;
+}
+
+static inline ssize_t lrng_read_file(const char *path, char *buf, size_t size)
+{
+	return lrng_read_file_chunked(path, buf, size, size);
+}
+
+/* Parse a file that holds one decimal integer followed by a newline. */
+static inline int lrng_read_int(const char *path, long *val)
+{
+	char buf[64], *end;
+	ssize_t len;
+
+	len = lrng_read_file(path, buf, sizeof(buf));
+	if (len < 2 || buf[len - 1] != '\n') {
+		errno = EINVAL;
+		return -1;
+	}
+	errno = 0;
+	*val = strtol(buf, &end, 10);
+	if (errno || end == buf || *end != '\n') {
+		errno = EINVAL;
+		return -1;
+	}
+	return 0;
+}
+
+/*
+ * Check that @s starts with a lower-case version 4 (random) UUID in the
+ * form printed by the kernel's %pU: 8-4-4-4-12 hex digits.
+ */
+static inline bool lrng_is_uuid_v4(const char *s)
+{
+	static const char hex[] = "0123456789abcdef";
+	int i;
+
+	for (i = 0; i < 36; i++) {
+		if (i == 8 || i == 13 || i == 18 || i == 23) {
+			if (s[i] != '-')
+				return false;
+		} else if (!s[i] || !strchr(hex, s[i])) {
+			return false;
+		}
+	}
+	/* Version nibble, then the RFC 4122 variant (10xx). */
+	return s[14] == '4' && strchr("89ab", s[19]);
+}
+
+/* Drop to nobody/nogroup with no supplementary groups. */
+static inline int lrng_drop_privileges(void)
+{
+	if (setgroups(0, NULL))
+		return -1;
+	if (setresgid(LRNG_NOBODY_ID, LRNG_NOBODY_ID, LRNG_NOBODY_ID))
+		return -1;
+	if (setresuid(LRNG_NOBODY_ID, LRNG_NOBODY_ID, LRNG_NOBODY_ID))
+		return -1;
+	if (geteuid() != LRNG_NOBODY_ID || getegid() != LRNG_NOBODY_ID)
+		return -1;
+	return 0;
+}
+
+/*
+ * Run @fn in a child that has dropped all privileges.  The child's checks
+ * are reported through its exit code (0 means every check passed).
+ * Returns that exit code, 128 + signal if the child was killed, or -1 if
+ * the child could not be run.  The caller must be root.
+ */
+static inline int lrng_run_unprivileged(int (*fn)(void *arg), void *arg)
+{
+	int status;
+	pid_t pid;
+
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (!pid) {
+		if (lrng_drop_privileges()) {
+			fprintf(stderr, "# dropping privileges failed: %s\n",
+				strerror(errno));
+			_exit(100);
+		}
+		_exit(fn(arg));
+	}
+	if (waitpid(pid, &status, 0) != pid)
+		return -1;
+	if (WIFEXITED(status))
+		return WEXITSTATUS(status);
+	if (WIFSIGNALED(status))
+		return 128 + WTERMSIG(status);
+	return -1;
+}
+
+/*
+ * Report a failed check from inside a forked child, where the harness'
+ * ASSERT_*() cannot be used.  Returns 1 if the check failed, else 0, so the
+ * results can be summed up.
+ */
+static inline int lrng_check(bool ok, const char *what, const char *file,
+			     int line)
+{
+	if (ok)
+		return 0;
+	fprintf(stderr, "# %s:%d: check failed: %s (errno %d: %s)\n",
+		file, line, what, errno, strerror(errno));
+	return 1;
+}
+
+#define LRNG_CHECK(cond) lrng_check(!!(cond), #cond, __FILE__, __LINE__)
+
+#endif /* LRNG_SELFTEST_COMMON_H */
