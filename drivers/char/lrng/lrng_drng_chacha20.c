@@ -1,0 +1,129 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * LRNG ChaCha20 DRNG
+ *
+ * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ *
+ * The default deterministic random number generator of the LRNG.  Its state
+ * is one ChaCha20 input block (RFC 8439 layout: constants, 256-bit key,
+ * 32-bit block counter, 96-bit nonce).
+ *
+ * Generate: the output is the ChaCha20 key stream of the current key,
+ * starting at the current block counter.  After every generate call the
+ * next key-stream block replaces the key (fast key erasure), so that a
+ * compromise of the state never reveals output produced before it
+ * (backtracking resistance).  One call produces at most
+ * LRNG_DRNG_MAX_REQSIZE bytes; the DRNG manager splits larger requests.
+ *
+ * Seed: the seed is XORed into the key 32 bytes at a time, and every chunk
+ * is followed by a key update as above.  The seed therefore never replaces
+ * the existing state, it only adds to it.
+ *
+ * The code is built on the kernel's ChaCha20 block function, which is
+ * always built in (lib/crypto/chacha.c).
+ */
+
+#include <kunit/visibility.h>
+#include <linux/export.h>
+#include <linux/minmax.h>
+#include <linux/string.h>
+#include <linux/unaligned.h>
+
+#include "lrng_definitions.h"
+#include "lrng_drng_chacha20.h"
+
+enum {
+	LRNG_CC20_KEY_WORD = 4,
+	LRNG_CC20_KEY_WORDS = CHACHA_KEY_SIZE / sizeof(u32),
+};
+
+/* Replace the key with the next block of key stream: fast key erasure. */
+static void lrng_cc20_rekey(struct lrng_chacha20 *cc20)
+{
+	u8 block[CHACHA_BLOCK_SIZE];
+	unsigned int i;
+
+	chacha20_block(cc20->state, block);
+	for (i = 0; i < LRNG_CC20_KEY_WORDS; i++)
+		cc20->state[LRNG_CC20_KEY_WORD + i] =
+			get_unaligned_le32(block + i * sizeof(u32));
+	memzero_explicit(block, sizeof(block));
+}
+
+/**
+ * lrng_cc20_init() - set a ChaCha20 DRNG to its initial, all-zero key
+ * @cc20: DRNG state
+ *
+ * The state is unusable for output until it has been seeded; the DRNG
+ * manager never generates from a state that was not seeded.
+ */
+void lrng_cc20_init(struct lrng_chacha20 *cc20)
+{
+	memset(cc20->state, 0, sizeof(cc20->state));
+	chacha_init_consts(cc20->state);
+}
+EXPORT_SYMBOL_IF_KUNIT(lrng_cc20_init);
+
+/**
+ * lrng_cc20_seed() - mix seed data into the key of a ChaCha20 DRNG
+ * @cc20: DRNG state
+ * @in: seed data
+ * @inlen: length of @in in bytes
+ */
+void lrng_cc20_seed(struct lrng_chacha20 *cc20, const u8 *in, size_t inlen)
+{
+	u8 chunk[CHACHA_KEY_SIZE];
+	unsigned int i;
+
+	while (inlen) {
+		size_t todo = min_t(size_t, inlen, sizeof(chunk));
+
+		memset(chunk, 0, sizeof(chunk));
+		memcpy(chunk, in, todo);
+		for (i = 0; i < LRNG_CC20_KEY_WORDS; i++)
+			cc20->state[LRNG_CC20_KEY_WORD + i] ^=
+				get_unaligned_le32(chunk + i * sizeof(u32));
+		lrng_cc20_rekey(cc20);
+		in += todo;
+		inlen -= todo;
+	}
+	memzero_explicit(chunk, sizeof(chunk));
+}
+EXPORT_SYMBOL_IF_KUNIT(lrng_cc20_seed);
+
+/**
+ * lrng_cc20_generate() - produce random bytes and erase the key used
+ * @cc20: DRNG state
+ * @out: output buffer
+ * @outlen: number of bytes, at most LRNG_DRNG_MAX_REQSIZE
+ */
+void lrng_cc20_generate(struct lrng_chacha20 *cc20, u8 *out, size_t outlen)
+{
+	u8 block[CHACHA_BLOCK_SIZE];
+
+	if (WARN_ON_ONCE(outlen > LRNG_DRNG_MAX_REQSIZE))
+		outlen = LRNG_DRNG_MAX_REQSIZE;
+
+	while (outlen >= CHACHA_BLOCK_SIZE) {
+		chacha20_block(cc20->state, out);
+		out += CHACHA_BLOCK_SIZE;
+		outlen -= CHACHA_BLOCK_SIZE;
+	}
+	if (outlen) {
+		chacha20_block(cc20->state, block);
+		memcpy(out, block, outlen);
+		memzero_explicit(block, sizeof(block));
+	}
+	lrng_cc20_rekey(cc20);
+}
+EXPORT_SYMBOL_IF_KUNIT(lrng_cc20_generate);
+
+/**
+ * lrng_cc20_zero() - wipe a ChaCha20 DRNG state
+ * @cc20: DRNG state
+ */
+void lrng_cc20_zero(struct lrng_chacha20 *cc20)
+{
+	memzero_explicit(cc20->state, sizeof(cc20->state));
+}
+EXPORT_SYMBOL_IF_KUNIT(lrng_cc20_zero);

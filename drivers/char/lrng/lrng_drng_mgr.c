@@ -1,0 +1,270 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * LRNG DRNG manager
+ *
+ * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ *
+ * The DRNG manager owns the DRNG instance that serves every random number:
+ * getrandom(2), /dev/random, /dev/urandom, get_random_bytes() and the
+ * get_random_u8() .. get_random_u64() batches.  The instance is the ChaCha20
+ * DRNG of lrng_drng_chacha20.c, usable from any context.
+ *
+ * Seeding: the entropy source manager hands a seed buffer to
+ * lrng_drng_seed().  Every seed advances the instance's generation, which
+ * invalidates the per-CPU batches and is published to the vDSO.
+ *
+ * Reseeding: every generate call checks whether a reseed is due (more than
+ * LRNG_DRNG_RESEED_THRESH calls or LRNG_DRNG_RESEED_MAX_TIME seconds since
+ * the last seed, or injected user data).  It never seeds itself: it asks the
+ * entropy source manager to seed, which happens in process context.  A
+ * delayed work item also reseeds after LRNG_DRNG_RESEED_MAX_TIME seconds on
+ * a system that asks for no random numbers, so that the vDSO generation
+ * keeps moving.
+ *
+ * Fallback: after LRNG_DRNG_MAX_WITHOUT_RESEED generate calls without a
+ * reseed of full strength the DRNG is no longer counted as fully seeded and
+ * the blocking interfaces block again until the sources reseed it.
+ */
+
+#include <linux/jiffies.h>
+#include <linux/spinlock.h>
+#include <linux/workqueue.h>
+
+#include "lrng_definitions.h"
+#include "lrng_drng_chacha20.h"
+#include "lrng_drng_mgr.h"
+#include "lrng_es_mgr.h"
+#include "lrng_vdso.h"
+
+/**
+ * struct lrng_drng - one DRNG instance and its reseed bookkeeping
+ * @cc20: the ChaCha20 DRNG state
+ * @lock: guards @cc20, @seeded and the writes to @generation, @last_seeded
+ *	  and @fully_seeded; taken in any context, held only around one
+ *	  generate or seed operation
+ * @generation: advanced at every seed, never ULONG_MAX
+ * @last_seeded: jiffies of the last seed
+ * @requests: generate calls left before a reseed is due
+ * @requests_since_fully_seeded: generate calls since the last reseed of
+ *				 full strength
+ * @seeded: @cc20 was seeded at least once
+ * @fully_seeded: the last reseed of full strength is not too old
+ * @force_reseed: reseed before the next output (user data was injected)
+ */
+struct lrng_drng {
+	struct lrng_chacha20 cc20;
+	spinlock_t lock; /* guards the DRNG state, see @lock above */
+	unsigned long generation;
+	unsigned long last_seeded;
+	atomic_t requests;
+	atomic_t requests_since_fully_seeded;
+	bool seeded;
+	bool fully_seeded;
+	bool force_reseed;
+};
+
+static struct lrng_drng lrng_drng_init = {
+	.lock = __SPIN_LOCK_UNLOCKED(lrng_drng_init.lock),
+	.requests = ATOMIC_INIT(LRNG_DRNG_RESEED_THRESH),
+	.requests_since_fully_seeded = ATOMIC_INIT(0),
+};
+
+static u32 lrng_max_wo_reseed = LRNG_DRNG_MAX_WITHOUT_RESEED;
+static u32 lrng_reseed_max_time = LRNG_DRNG_RESEED_MAX_TIME;
+
+/* Set once workqueues exist; before, nothing is scheduled. */
+static bool lrng_drng_wq_ready __read_mostly;
+
+static void lrng_drng_reseed_workfn(struct work_struct *work)
+{
+	lrng_es_reseed(false);
+}
+
+static DECLARE_DELAYED_WORK(lrng_drng_reseed_work, lrng_drng_reseed_workfn);
+
+static void lrng_drng_schedule_reseed(void)
+{
+	if (READ_ONCE(lrng_drng_wq_ready))
+		mod_delayed_work(system_unbound_wq, &lrng_drng_reseed_work,
+				 lrng_reseed_max_time * HZ);
+}
+
+/**
+ * lrng_drng_reseed_max_time() - seconds after which a reseed is due
+ *
+ * Return: the reseed interval in seconds.
+ */
+u32 lrng_drng_reseed_max_time(void)
+{
+	return READ_ONCE(lrng_reseed_max_time);
+}
+
+static void lrng_drng_reset_counters(struct lrng_drng *drng)
+{
+	atomic_set(&drng->requests, LRNG_DRNG_RESEED_THRESH);
+	WRITE_ONCE(drng->last_seeded, jiffies);
+	WRITE_ONCE(drng->force_reseed, false);
+}
+
+/**
+ * lrng_drng_seed() - seed the DRNG and publish a new generation
+ * @seed: seed buffer from the entropy source manager
+ * @len: length of @seed in bytes
+ * @full: the seed carries entropy of full strength
+ *
+ * Callable in any context.
+ */
+void lrng_drng_seed(const void *seed, size_t len, bool full)
+{
+	struct lrng_drng *drng = &lrng_drng_init;
+	unsigned long flags, generation;
+
+	spin_lock_irqsave(&drng->lock, flags);
+	if (!drng->seeded)
+		lrng_cc20_init(&drng->cc20);
+	lrng_cc20_seed(&drng->cc20, seed, len);
+	drng->seeded = true;
+	if (full) {
+		WRITE_ONCE(drng->fully_seeded, true);
+		atomic_set(&drng->requests_since_fully_seeded, 0);
+	}
+	lrng_drng_reset_counters(drng);
+
+	generation = drng->generation + 1;
+	if (generation == ULONG_MAX)
+		generation++;
+	WRITE_ONCE(drng->generation, generation);
+	/* The vDSO's invalid generation is 0, ours ULONG_MAX: shift by one. */
+	lrng_vdso_set_generation(generation + 1);
+	spin_unlock_irqrestore(&drng->lock, flags);
+
+	lrng_drng_schedule_reseed();
+}
+
+/**
+ * lrng_drng_reseed_skipped() - a due reseed found too little entropy
+ *
+ * The DRNG goes on with its state and tries again when the next threshold
+ * is reached.
+ */
+void lrng_drng_reseed_skipped(void)
+{
+	lrng_drng_reset_counters(&lrng_drng_init);
+	lrng_drng_schedule_reseed();
+}
+
+/**
+ * lrng_drng_force_reseed() - reseed before the next output
+ *
+ * Called when user data was injected.
+ */
+void lrng_drng_force_reseed(void)
+{
+	WRITE_ONCE(lrng_drng_init.force_reseed, true);
+}
+
+/**
+ * lrng_drng_lost_full_seed() - forget that the DRNG was fully seeded
+ */
+void lrng_drng_lost_full_seed(void)
+{
+	WRITE_ONCE(lrng_drng_init.fully_seeded, false);
+}
+
+/**
+ * lrng_drng_was_seeded() - whether the DRNG ever received a seed
+ *
+ * Return: true once the first seed went in.
+ */
+bool lrng_drng_was_seeded(void)
+{
+	return READ_ONCE(lrng_drng_init.seeded);
+}
+
+/**
+ * lrng_drng_generation() - the generation of the DRNG's current seed
+ *
+ * Return: a value that changes at every seed and is never ULONG_MAX.
+ */
+unsigned long lrng_drng_generation(void)
+{
+	return READ_ONCE(lrng_drng_init.generation);
+}
+
+/* Ask for a reseed when one is due, and fall back when it is overdue. */
+static void lrng_drng_check_reseed(struct lrng_drng *drng)
+{
+	if (atomic_dec_return(&drng->requests) <= 0 ||
+	    READ_ONCE(drng->force_reseed) ||
+	    time_after(jiffies, READ_ONCE(drng->last_seeded) +
+				lrng_reseed_max_time * HZ))
+		lrng_es_request_seed();
+
+	if (atomic_read(&drng->requests_since_fully_seeded) >
+	    lrng_max_wo_reseed) {
+		if (READ_ONCE(drng->fully_seeded))
+			lrng_es_unseed();
+		return;
+	}
+	atomic_inc(&drng->requests_since_fully_seeded);
+}
+
+/**
+ * lrng_drng_get() - fill a buffer from the DRNG
+ * @buf: output buffer
+ * @len: length of @buf in bytes
+ *
+ * Callable in any context but NMI.  Never blocks; whether the output is
+ * backed by a full seed is the caller's question (lrng_ready()).  The lock
+ * is held for at most LRNG_DRNG_MAX_REQSIZE bytes at a time.
+ */
+void lrng_drng_get(void *buf, size_t len)
+{
+	struct lrng_drng *drng = &lrng_drng_init;
+	unsigned long flags;
+	u8 *out = buf;
+
+	if (!len)
+		return;
+
+	/* Only before random_init_early(): seed with whatever there is. */
+	if (unlikely(!READ_ONCE(drng->seeded)))
+		lrng_es_reseed(true);
+
+	while (len) {
+		size_t todo = min_t(size_t, len, LRNG_DRNG_MAX_REQSIZE);
+
+		lrng_drng_check_reseed(drng);
+		spin_lock_irqsave(&drng->lock, flags);
+		if (unlikely(!drng->seeded))
+			lrng_cc20_init(&drng->cc20);
+		lrng_cc20_generate(&drng->cc20, out, todo);
+		spin_unlock_irqrestore(&drng->lock, flags);
+		out += todo;
+		len -= todo;
+	}
+}
+
+/**
+ * lrng_drng_mgr_init() - start the periodic reseed once workqueues exist
+ */
+void lrng_drng_mgr_init(void)
+{
+	WRITE_ONCE(lrng_drng_wq_ready, true);
+	lrng_drng_schedule_reseed();
+}
+
+/**
+ * lrng_drng_mgr_state() - the DRNG lines of /proc/lrng_type
+ * @m: seq_file to write to
+ */
+void lrng_drng_mgr_state(struct seq_file *m)
+{
+	seq_puts(m, "DRNG name: ChaCha20\n");
+	seq_printf(m, "LRNG security strength in bits: %d\n",
+		   LRNG_DRNG_SECURITY_STRENGTH_BITS);
+	seq_puts(m, "Number of DRNG instances: 1\n");
+	seq_printf(m, "DRNG generation: %lu\n", lrng_drng_generation());
+	seq_printf(m, "Reseed interval in seconds: %u\n",
+		   lrng_drng_reseed_max_time());
+}

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * LRNG DRNG manager: the DRNG instances, their seeding and their output
+ *
+ * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ */
+
+#ifndef _LRNG_DRNG_MGR_H
+#define _LRNG_DRNG_MGR_H
+
+#include <linux/seq_file.h>
+#include <linux/types.h>
+
+void lrng_drng_get(void *buf, size_t len);
+unsigned long lrng_drng_generation(void);
+void lrng_drng_seed(const void *seed, size_t len, bool full);
+void lrng_drng_reseed_skipped(void);
+void lrng_drng_force_reseed(void);
+void lrng_drng_lost_full_seed(void);
+bool lrng_drng_was_seeded(void);
+void lrng_drng_mgr_init(void);
+void lrng_drng_mgr_state(struct seq_file *m);
+u32 lrng_drng_reseed_max_time(void);
+
+#endif /* _LRNG_DRNG_MGR_H */

@@ -1,0 +1,155 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * LRNG auxiliary entropy pool
+ *
+ * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ *
+ * The auxiliary pool takes every input that is not an interrupt time stamp:
+ * writes to /dev/random and /dev/urandom, the RNDADDENTROPY and
+ * RNDADDTOENTCNT ioctls, add_device_randomness(),
+ * add_hwgenerator_randomness(), add_bootloader_randomness(),
+ * add_vmfork_randomness(), and every seed buffer after it was used (for
+ * backtracking resistance).
+ *
+ * The pool is the running state of a SHA-256 hash: input is hashed into it,
+ * and reading it finalises the hash, hands out the digest and starts a new
+ * hash.  The entropy credited to the pool is capped at the digest size
+ * (SP800-90B section 3.1.5.1).  Each input is credited as random.c credits
+ * it: user writes and device data never, RNDADDENTROPY and hardware RNGs
+ * with the entropy their caller states, the boot loader seed with its full
+ * length when random.trust_bootloader is set.
+ *
+ * The pool works from the first instructions of start_kernel(): its state
+ * is initialised statically and it only takes a spinlock.
+ */
+
+#include <linux/spinlock.h>
+#include <linux/string.h>
+
+#include "lrng_es_aux.h"
+#include "lrng_es_mgr.h"
+
+/**
+ * struct lrng_aux_pool - the auxiliary pool
+ * @hash: SHA-256 state holding all input since the last read
+ * @entropy_bits: entropy credited to @hash, at most LRNG_DIGEST_BITS
+ * @lock: guards @hash and the writes to @entropy_bits; taken in any context
+ */
+struct lrng_aux_pool {
+	struct sha256_state hash;
+	u32 entropy_bits;
+	spinlock_t lock; /* guards @hash, see @lock above */
+};
+
+static struct lrng_aux_pool lrng_aux = {
+	.hash.state = { SHA256_H0, SHA256_H1, SHA256_H2, SHA256_H3,
+			SHA256_H4, SHA256_H5, SHA256_H6, SHA256_H7 },
+	.lock = __SPIN_LOCK_UNLOCKED(lrng_aux.lock),
+};
+
+static void lrng_aux_credit_locked(u32 entropy_bits)
+{
+	u32 bits = min_t(u32, entropy_bits, LRNG_DIGEST_BITS);
+
+	lockdep_assert_held(&lrng_aux.lock);
+	WRITE_ONCE(lrng_aux.entropy_bits,
+		   min_t(u32, lrng_aux.entropy_bits + bits, LRNG_DIGEST_BITS));
+}
+
+/**
+ * lrng_aux_insert() - hash data into the auxiliary pool
+ * @buf: data
+ * @len: length of @buf in bytes
+ * @entropy_bits: entropy to credit, capped at 8 bits per byte of @buf
+ *
+ * Callable in any context, also before the per-CPU areas exist.
+ */
+void lrng_aux_insert(const void *buf, size_t len, u32 entropy_bits)
+{
+	unsigned long flags;
+
+	if (len > U32_MAX / 8)
+		len = U32_MAX / 8;
+	entropy_bits = min_t(u32, entropy_bits, len * 8);
+
+	spin_lock_irqsave(&lrng_aux.lock, flags);
+	sha256_update(&lrng_aux.hash, buf, len);
+	lrng_aux_credit_locked(entropy_bits);
+	spin_unlock_irqrestore(&lrng_aux.lock, flags);
+
+	if (entropy_bits)
+		lrng_es_add_entropy();
+}
+
+/**
+ * lrng_aux_credit() - credit entropy to the pool without new data
+ * @entropy_bits: entropy in bits
+ *
+ * This is the RNDADDTOENTCNT ioctl: the caller vouches for data it wrote
+ * before.
+ */
+void lrng_aux_credit(u32 entropy_bits)
+{
+	unsigned long flags;
+
+	spin_lock_irqsave(&lrng_aux.lock, flags);
+	lrng_aux_credit_locked(entropy_bits);
+	spin_unlock_irqrestore(&lrng_aux.lock, flags);
+
+	if (entropy_bits)
+		lrng_es_add_entropy();
+}
+
+static u32 lrng_aux_curr_entropy(void)
+{
+	return READ_ONCE(lrng_aux.entropy_bits);
+}
+
+static u32 lrng_aux_max_entropy(void)
+{
+	return LRNG_DIGEST_BITS;
+}
+
+/*
+ * Finalise the hash into the slot and start a new one.  The whole digest is
+ * handed out even when less entropy was credited: uncredited data still
+ * stirs the DRNG.  Entropy beyond the request stays credited to the pool.
+ */
+static u32 lrng_aux_get_ent(u8 *slot, u32 requested_bits)
+{
+	u8 digest[SHA256_DIGEST_SIZE];
+	unsigned long flags;
+	u32 bits;
+
+	spin_lock_irqsave(&lrng_aux.lock, flags);
+	sha256_final(&lrng_aux.hash, digest);
+	sha256_init(&lrng_aux.hash);
+	bits = min_t(u32, lrng_aux.entropy_bits, requested_bits);
+	WRITE_ONCE(lrng_aux.entropy_bits, lrng_aux.entropy_bits - bits);
+	spin_unlock_irqrestore(&lrng_aux.lock, flags);
+
+	memcpy(slot, digest, sizeof(digest));
+	memzero_explicit(digest, sizeof(digest));
+	return bits;
+}
+
+static void lrng_aux_reset(void)
+{
+	WRITE_ONCE(lrng_aux.entropy_bits, 0);
+}
+
+static void lrng_aux_state(struct seq_file *m)
+{
+	seq_puts(m, " Hash for operating entropy pool: SHA-256\n");
+	seq_printf(m, " Entropy rate: %u\n", 0);
+	seq_printf(m, " Available entropy: %u\n", lrng_aux_curr_entropy());
+}
+
+const struct lrng_es_cb lrng_es_aux = {
+	.name = "Auxiliary",
+	.curr_entropy = lrng_aux_curr_entropy,
+	.max_entropy = lrng_aux_max_entropy,
+	.get_ent = lrng_aux_get_ent,
+	.reset = lrng_aux_reset,
+	.state = lrng_aux_state,
+};

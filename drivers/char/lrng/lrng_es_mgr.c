@@ -1,0 +1,338 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * LRNG entropy source manager
+ *
+ * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ *
+ * The manager keeps one table of entropy sources (struct lrng_es_cb) and
+ * turns their output into seeds for the DRNG:
+ *
+ *   source 0 (aux) ---\
+ *   source 1 (CPU) ----+--> struct lrng_seed_buf --> lrng_drng_seed()
+ *   ...             --/       one slot per source       |
+ *                                                        v
+ *                                           back into the aux pool
+ *
+ * Every seed asks each source for LRNG_DRNG_SECURITY_STRENGTH_BITS; the
+ * entropy of a seed is the sum of what the sources credit, capped at the
+ * DRNG's security strength.  No source dominates: each fills only its own
+ * slot, with at most the requested amount, and all slots go into every seed.
+ *
+ * Seeding stages during boot: the sources are read as soon as together they
+ * hold enough entropy to reach the next stage (LRNG_INIT_ENTROPY_BITS,
+ * LRNG_MIN_SEED_ENTROPY_BITS, LRNG_FULL_SEED_ENTROPY_BITS).  A stage is
+ * reached when a single seed carried its amount; stages in between may be
+ * skipped.  Reaching the last one makes the LRNG ready (lrng_ready.c).
+ *
+ * Once fully seeded, the DRNG manager asks for reseeds; a reseed happens
+ * only when the sources hold LRNG_MIN_SEED_ENTROPY_BITS, unless forced
+ * (RNDRESEEDCRNG, VM fork, resume).
+ *
+ * Requests for a seed come from any context (a source that was credited, a
+ * DRNG generate call); they are deferred through an irq_work to a work item
+ * on system_unbound_wq.  Before workqueues exist, random_init_early() and
+ * random_init() seed synchronously.  Only one seed operation runs at a time
+ * (lrng_es_state.seeding).
+ */
+
+#include <linux/atomic.h>
+#include <linux/irq_work.h>
+#include <linux/string.h>
+#include <linux/timex.h>
+#include <linux/workqueue.h>
+
+#include "lrng_drng_mgr.h"
+#include "lrng_es_aux.h"
+#include "lrng_es_cpu.h"
+#include "lrng_es_mgr.h"
+#include "lrng_ready.h"
+
+static const struct lrng_es_cb *const lrng_es[LRNG_ES_MAX] = {
+	[LRNG_ES_AUX] = &lrng_es_aux,
+	[LRNG_ES_CPU] = &lrng_es_cpu,
+};
+
+/**
+ * struct lrng_es_state - seeding state of the LRNG
+ * @stage: current seeding stage; written only by the holder of @seeding
+ *	   (and by lrng_es_unseed()), read anywhere with READ_ONCE()
+ * @seeded_bits: entropy of the seeds so far while not fully seeded; written
+ *		 only by the holder of @seeding
+ * @seeding: 1 while a seed operation runs; taken with a cmpxchg, never waited
+ *	     for
+ * @async: workqueues exist, seeds may be deferred
+ * @pending: a seed was requested before @async was set
+ */
+struct lrng_es_state {
+	enum lrng_seed_stage stage;
+	u32 seeded_bits;
+	atomic_t seeding;
+	bool async;
+	bool pending;
+};
+
+static struct lrng_es_state lrng_es_state = {
+	.stage = LRNG_UNSEEDED,
+	.seeding = ATOMIC_INIT(0),
+};
+
+static const char *const lrng_seed_stage_names[] = {
+	[LRNG_UNSEEDED] = "unseeded",
+	[LRNG_INIT_SEEDED] = "initially seeded",
+	[LRNG_MIN_SEEDED] = "minimally seeded",
+	[LRNG_FULLY_SEEDED] = "fully seeded",
+};
+
+/**
+ * lrng_seed_stage_name() - text for a seeding stage
+ * @stage: the stage
+ *
+ * Return: the name as shown in /proc/lrng_type.
+ */
+const char *lrng_seed_stage_name(enum lrng_seed_stage stage)
+{
+	return lrng_seed_stage_names[stage];
+}
+
+/**
+ * lrng_seed_stage() - the current seeding stage
+ *
+ * Return: the stage.
+ */
+enum lrng_seed_stage lrng_seed_stage(void)
+{
+	return READ_ONCE(lrng_es_state.stage);
+}
+
+/**
+ * lrng_ready() - whether the LRNG is fully seeded
+ *
+ * Return: true when getrandom(2) without GRND_INSECURE no longer blocks.
+ */
+bool lrng_ready(void)
+{
+	return READ_ONCE(lrng_es_state.stage) == LRNG_FULLY_SEEDED;
+}
+
+static enum lrng_seed_stage lrng_stage_for(u32 bits)
+{
+	if (bits >= LRNG_FULL_SEED_ENTROPY_BITS)
+		return LRNG_FULLY_SEEDED;
+	if (bits >= LRNG_MIN_SEED_ENTROPY_BITS)
+		return LRNG_MIN_SEEDED;
+	if (bits >= LRNG_INIT_ENTROPY_BITS)
+		return LRNG_INIT_SEEDED;
+	return LRNG_UNSEEDED;
+}
+
+/**
+ * lrng_es_avail_entropy() - entropy all sources hold together
+ *
+ * Return: the sum in bits, capped at the DRNG security strength.
+ */
+u32 lrng_es_avail_entropy(void)
+{
+	u32 bits = 0;
+	int i;
+
+	for (i = 0; i < LRNG_ES_MAX; i++)
+		if (lrng_es[i])
+			bits += lrng_es[i]->curr_entropy();
+	return min_t(u32, bits, LRNG_DRNG_SECURITY_STRENGTH_BITS);
+}
+
+/**
+ * lrng_entropy_level() - the value of entropy_avail and RNDGETENTCNT
+ *
+ * As with random.c, the value grows from 0 to 256 until the LRNG is fully
+ * seeded and stays at 256 while it is.
+ *
+ * Return: entropy in bits, 0 to LRNG_DRNG_SECURITY_STRENGTH_BITS.
+ */
+u32 lrng_entropy_level(void)
+{
+	if (lrng_ready())
+		return LRNG_DRNG_SECURITY_STRENGTH_BITS;
+	return min_t(u32, READ_ONCE(lrng_es_state.seeded_bits) +
+			  lrng_es_avail_entropy(),
+		     LRNG_DRNG_SECURITY_STRENGTH_BITS);
+}
+
+static void lrng_es_seed_workfn(struct work_struct *work)
+{
+	lrng_es_reseed(false);
+}
+
+static DECLARE_WORK(lrng_es_seed_work, lrng_es_seed_workfn);
+
+/* Runs in hard-IRQ context, where queueing work cannot deadlock. */
+static void lrng_es_irq_workfn(struct irq_work *work)
+{
+	queue_work(system_unbound_wq, &lrng_es_seed_work);
+}
+
+static DEFINE_IRQ_WORK(lrng_es_irq_work, lrng_es_irq_workfn);
+
+/**
+ * lrng_es_request_seed() - ask for a seed operation soon
+ *
+ * Callable in any context, including with scheduler locks held.
+ */
+void lrng_es_request_seed(void)
+{
+	if (likely(READ_ONCE(lrng_es_state.async)))
+		irq_work_queue(&lrng_es_irq_work);
+	else
+		WRITE_ONCE(lrng_es_state.pending, true);
+}
+
+/**
+ * lrng_es_add_entropy() - a source was credited with entropy
+ *
+ * While the LRNG is not fully seeded, asks for a seed when the sources
+ * together reach the next seeding stage.  Callable in any context.
+ */
+void lrng_es_add_entropy(void)
+{
+	enum lrng_seed_stage stage = lrng_seed_stage();
+
+	if (likely(stage == LRNG_FULLY_SEEDED))
+		return;
+	if (lrng_stage_for(lrng_es_avail_entropy()) > stage)
+		lrng_es_request_seed();
+}
+
+/* Fill the seed buffer from every source; returns the credited entropy. */
+static u32 lrng_es_fill(struct lrng_seed_buf *sb)
+{
+	u32 bits = 0;
+	int i;
+
+	memset(sb, 0, sizeof(*sb));
+	for (i = 0; i < LRNG_ES_MAX; i++) {
+		if (!lrng_es[i])
+			continue;
+		sb->bits[i] = lrng_es[i]->get_ent(sb->slot[i],
+				LRNG_DRNG_SECURITY_STRENGTH_BITS);
+		bits += sb->bits[i];
+	}
+	sb->now = random_get_entropy();
+	return min_t(u32, bits, LRNG_DRNG_SECURITY_STRENGTH_BITS);
+}
+
+/**
+ * lrng_es_reseed() - seed the DRNG from the entropy sources
+ * @force: seed even when the sources hold too little entropy for the next
+ *	   stage or, once fully seeded, for a reseed
+ *
+ * Callable in any context but NMI.
+ *
+ * Return: 0 when the DRNG was seeded, -EBUSY when another seed operation
+ * runs, -EAGAIN when the sources hold too little entropy.
+ */
+int lrng_es_reseed(bool force)
+{
+	struct lrng_seed_buf sb;
+	enum lrng_seed_stage stage, next;
+	u32 avail, bits;
+	bool full;
+
+	if (atomic_cmpxchg_acquire(&lrng_es_state.seeding, 0, 1))
+		return -EBUSY;
+
+	stage = lrng_seed_stage();
+	avail = lrng_es_avail_entropy();
+	if (!force &&
+	    ((stage == LRNG_FULLY_SEEDED && avail < LRNG_MIN_SEED_ENTROPY_BITS) ||
+	     (stage != LRNG_FULLY_SEEDED && lrng_stage_for(avail) <= stage))) {
+		if (stage == LRNG_FULLY_SEEDED)
+			lrng_drng_reseed_skipped();
+		atomic_set_release(&lrng_es_state.seeding, 0);
+		return -EAGAIN;
+	}
+
+	bits = lrng_es_fill(&sb);
+	next = lrng_stage_for(bits);
+	full = next == LRNG_FULLY_SEEDED ||
+	       (stage == LRNG_FULLY_SEEDED && bits >= LRNG_MIN_SEED_ENTROPY_BITS);
+	lrng_drng_seed(&sb, sizeof(sb), full);
+	/* Backtracking resistance: the used seed stirs the aux pool. */
+	lrng_aux_insert(&sb, sizeof(sb), 0);
+	memzero_explicit(&sb, sizeof(sb));
+
+	if (stage != LRNG_FULLY_SEEDED) {
+		WRITE_ONCE(lrng_es_state.seeded_bits,
+			   min_t(u32, lrng_es_state.seeded_bits + bits,
+				 LRNG_DRNG_SECURITY_STRENGTH_BITS));
+		if (next > stage) {
+			WRITE_ONCE(lrng_es_state.stage, next);
+			pr_info("LRNG %s with %u bits of entropy\n",
+				lrng_seed_stage_name(next), bits);
+		}
+	}
+	atomic_set_release(&lrng_es_state.seeding, 0);
+
+	if (stage != LRNG_FULLY_SEEDED && next == LRNG_FULLY_SEEDED)
+		lrng_ready_transition();
+	return 0;
+}
+
+/**
+ * lrng_es_unseed() - fall back to unseeded after too long without reseed
+ */
+void lrng_es_unseed(void)
+{
+	if (!lrng_ready())
+		return;
+	lrng_drng_lost_full_seed();
+	WRITE_ONCE(lrng_es_state.seeded_bits, 0);
+	WRITE_ONCE(lrng_es_state.stage, LRNG_UNSEEDED);
+	pr_warn("LRNG not reseeded for too long: unseeded until the entropy sources reseed it\n");
+	lrng_es_request_seed();
+}
+
+/**
+ * lrng_es_mgr_init_early() - first seed, from random_init_early()
+ *
+ * Interrupts are off and there are no workqueues yet: seed synchronously
+ * with whatever the sources hold, so that every output from now on comes
+ * from a seeded DRNG.
+ */
+void __init lrng_es_mgr_init_early(void)
+{
+	lrng_cpu_init_early();
+	lrng_es_reseed(true);
+}
+
+/**
+ * lrng_es_mgr_init() - allow deferred seeding once workqueues exist
+ */
+void lrng_es_mgr_init(void)
+{
+	WRITE_ONCE(lrng_es_state.async, true);
+	if (READ_ONCE(lrng_es_state.pending))
+		lrng_es_request_seed();
+}
+
+/**
+ * lrng_es_mgr_state() - the entropy source lines of /proc/lrng_type
+ * @m: seq_file to write to
+ */
+void lrng_es_mgr_state(struct seq_file *m)
+{
+	enum lrng_seed_stage stage = lrng_seed_stage();
+	int i;
+
+	seq_printf(m, "LRNG minimally seeded: %s\n",
+		   stage >= LRNG_MIN_SEEDED ? "true" : "false");
+	seq_printf(m, "LRNG fully seeded: %s\n",
+		   stage == LRNG_FULLY_SEEDED ? "true" : "false");
+	seq_printf(m, "Seeding stage: %s\n", lrng_seed_stage_name(stage));
+	seq_printf(m, "Entropy level in bits: %u\n", lrng_entropy_level());
+	for (i = 0; i < LRNG_ES_MAX; i++) {
+		if (!lrng_es[i])
+			continue;
+		seq_printf(m, "%s ES properties:\n", lrng_es[i]->name);
+		lrng_es[i]->state(m);
+	}
+}

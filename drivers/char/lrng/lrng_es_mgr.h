@@ -1,0 +1,87 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * LRNG entropy source manager: one table of sources feeding the DRNGs
+ *
+ * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ */
+
+#ifndef _LRNG_ES_MGR_H
+#define _LRNG_ES_MGR_H
+
+#include <linux/seq_file.h>
+#include <linux/types.h>
+
+#include "lrng_definitions.h"
+
+/*
+ * The entropy sources, in the order of their slots in the seed buffer.  A
+ * source whose Kconfig option is off keeps its index; its table entry is
+ * NULL and the manager skips it.
+ */
+enum lrng_es_index {
+	LRNG_ES_AUX,
+	LRNG_ES_CPU,
+	LRNG_ES_MAX
+};
+
+/**
+ * struct lrng_es_cb - what every entropy source provides to the manager
+ * @name: name shown in /proc/lrng_type ("<name> ES properties:")
+ * @curr_entropy: entropy in bits the source could deliver now
+ * @max_entropy: most entropy in bits the source can hold
+ * @get_ent: fill @slot (LRNG_MAX_DIGESTSIZE bytes) with data for
+ *	     @requested_bits and return the entropy in bits credited to it;
+ *	     callable in atomic context
+ * @reset: forget the entropy held (the data stays mixed in)
+ * @state: write the source's own lines of /proc/lrng_type
+ */
+struct lrng_es_cb {
+	const char *name;
+	u32 (*curr_entropy)(void);
+	u32 (*max_entropy)(void);
+	u32 (*get_ent)(u8 *slot, u32 requested_bits);
+	void (*reset)(void);
+	void (*state)(struct seq_file *m);
+};
+
+/**
+ * struct lrng_seed_buf - one seed for the DRNG, one slot per source
+ * @slot: data of each source, indexed like the source table
+ * @bits: entropy in bits credited to each slot
+ * @now: time stamp of the seed, never credited
+ */
+struct lrng_seed_buf {
+	u8 slot[LRNG_ES_MAX][LRNG_MAX_DIGESTSIZE];
+	u32 bits[LRNG_ES_MAX];
+	u64 now;
+};
+
+/**
+ * enum lrng_seed_stage - how far the LRNG got in seeding its DRNGs
+ * @LRNG_UNSEEDED: no seed with LRNG_INIT_ENTROPY_BITS yet
+ * @LRNG_INIT_SEEDED: seeded with at least LRNG_INIT_ENTROPY_BITS
+ * @LRNG_MIN_SEEDED: seeded with at least LRNG_MIN_SEED_ENTROPY_BITS
+ * @LRNG_FULLY_SEEDED: seeded with LRNG_FULL_SEED_ENTROPY_BITS; getrandom(2)
+ *		       and /dev/random no longer block
+ */
+enum lrng_seed_stage {
+	LRNG_UNSEEDED,
+	LRNG_INIT_SEEDED,
+	LRNG_MIN_SEEDED,
+	LRNG_FULLY_SEEDED,
+};
+
+enum lrng_seed_stage lrng_seed_stage(void);
+const char *lrng_seed_stage_name(enum lrng_seed_stage stage);
+u32 lrng_es_avail_entropy(void);
+u32 lrng_entropy_level(void);
+void lrng_es_add_entropy(void);
+void lrng_es_request_seed(void);
+bool lrng_ready(void);
+int lrng_es_reseed(bool force);
+void lrng_es_unseed(void);
+void lrng_es_mgr_init_early(void);
+void lrng_es_mgr_init(void);
+void lrng_es_mgr_state(struct seq_file *m);
+
+#endif /* _LRNG_ES_MGR_H */

@@ -1,0 +1,395 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * LRNG in-kernel interface
+ *
+ * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ *
+ * The functions of include/linux/random.h that kernel code calls, with the
+ * prototypes, export types and calling contexts of random.c:
+ *
+ * Output, callable in any context but NMI, from random_init_early() on:
+ *	get_random_bytes(), get_random_u8() .. get_random_u64(),
+ *	__get_random_u32_below()
+ * Readiness:
+ *	rng_is_initialized(), wait_for_random_bytes() and, in lrng_ready.c,
+ *	execute_with_initialized_rng()
+ * Input:
+ *	add_device_randomness(), add_hwgenerator_randomness(),
+ *	add_bootloader_randomness(), add_interrupt_randomness(),
+ *	add_input_randomness(); add_disk_randomness() and
+ *	add_vmfork_randomness() live in their own files
+ * Boot:
+ *	random_init_early(), random_init()
+ *
+ * The get_random_uN() functions take their bytes from a per-CPU batch that
+ * is refilled from the DRNG when it is used up or when the DRNG's
+ * generation changed (a reseed), so no IPI is ever needed.  Until the LRNG
+ * is fully seeded they bypass the batch, as random.c does.
+ */
+
+#include <linux/init.h>
+#include <linux/kstrtox.h>
+#include <linux/kthread.h>
+#include <linux/ktime.h>
+#include <linux/local_lock.h>
+#include <linux/percpu.h>
+#include <linux/random.h>
+#include <linux/sched.h>
+#include <linux/suspend.h>
+#include <linux/timex.h>
+#include <linux/utsname.h>
+
+#include "lrng_drng_mgr.h"
+#include "lrng_es_aux.h"
+#include "lrng_es_mgr.h"
+#include "lrng_interface_kernel.h"
+#include "lrng_ready.h"
+
+/**
+ * struct lrng_batch - per-CPU bytes for get_random_u8() .. get_random_u64()
+ * @data: random bytes, each handed out once and then wiped
+ * @lock: guards the whole structure on this CPU
+ * @generation: DRNG generation @data was drawn from
+ * @pos: offset of the next unused byte; UINT_MAX when never filled
+ */
+struct lrng_batch {
+	u8 data[96];
+	local_lock_t lock;
+	unsigned long generation;
+	unsigned int pos;
+};
+
+static DEFINE_PER_CPU(struct lrng_batch, lrng_batch) = {
+	.lock = INIT_LOCAL_LOCK(lrng_batch.lock),
+	.pos = UINT_MAX,
+};
+
+/**
+ * lrng_batch_reset_cpu() - make a CPU's batch refill before its next use
+ * @cpu: the CPU coming online
+ */
+void lrng_batch_reset_cpu(unsigned int cpu)
+{
+	per_cpu_ptr(&lrng_batch, cpu)->pos = UINT_MAX;
+}
+
+/* Hand out @size bytes (a power of two up to 8) from this CPU's batch. */
+static void lrng_batch_get(void *out, unsigned int size)
+{
+	struct lrng_batch *batch;
+	unsigned long flags, generation;
+	unsigned int pos;
+
+	if (!lrng_ready()) {
+		lrng_drng_get(out, size);
+		return;
+	}
+
+	local_lock_irqsave(&lrng_batch.lock, flags);
+	batch = raw_cpu_ptr(&lrng_batch);
+	generation = lrng_drng_generation();
+	pos = batch->pos;
+	if (pos <= sizeof(batch->data))
+		pos = round_up(pos, size);
+	if (pos > sizeof(batch->data) - size ||
+	    batch->generation != generation) {
+		lrng_drng_get(batch->data, sizeof(batch->data));
+		batch->generation = generation;
+		pos = 0;
+	}
+	memcpy(out, batch->data + pos, size);
+	memset(batch->data + pos, 0, size);
+	batch->pos = pos + size;
+	local_unlock_irqrestore(&lrng_batch.lock, flags);
+}
+
+/**
+ * get_random_bytes() - fill a buffer with random bytes
+ * @buf: the buffer
+ * @len: its length in bytes
+ *
+ * The bytes come from the DRNG.  Callers that need them backed by a full
+ * seed call wait_for_random_bytes() first, once.
+ */
+void get_random_bytes(void *buf, size_t len)
+{
+	lrng_drng_get(buf, len);
+}
+EXPORT_SYMBOL(get_random_bytes);
+
+/**
+ * get_random_u8() - a uniformly distributed random byte
+ *
+ * Return: the random value.
+ */
+u8 get_random_u8(void)
+{
+	u8 ret;
+
+	lrng_batch_get(&ret, sizeof(ret));
+	return ret;
+}
+EXPORT_SYMBOL(get_random_u8);
+
+/**
+ * get_random_u16() - a uniformly distributed random u16
+ *
+ * Return: the random value.
+ */
+u16 get_random_u16(void)
+{
+	u16 ret;
+
+	lrng_batch_get(&ret, sizeof(ret));
+	return ret;
+}
+EXPORT_SYMBOL(get_random_u16);
+
+/**
+ * get_random_u32() - a uniformly distributed random u32
+ *
+ * Return: the random value.
+ */
+u32 get_random_u32(void)
+{
+	u32 ret;
+
+	lrng_batch_get(&ret, sizeof(ret));
+	return ret;
+}
+EXPORT_SYMBOL(get_random_u32);
+
+/**
+ * get_random_u64() - a uniformly distributed random u64
+ *
+ * Return: the random value.
+ */
+u64 get_random_u64(void)
+{
+	u64 ret;
+
+	lrng_batch_get(&ret, sizeof(ret));
+	return ret;
+}
+EXPORT_SYMBOL(get_random_u64);
+
+/**
+ * __get_random_u32_below() - a uniformly distributed value in [0, @ceil)
+ * @ceil: the exclusive upper bound; 0 stands for 2^32
+ *
+ * Multiplies a random u32 by @ceil and keeps the upper half, rejecting the
+ * few products whose lower half would bias the result.
+ *
+ * Return: the random value.
+ */
+u32 __get_random_u32_below(u32 ceil)
+{
+	u32 threshold;
+	u64 product;
+
+	if (unlikely(!ceil))
+		return get_random_u32();
+
+	product = (u64)get_random_u32() * ceil;
+	if (unlikely((u32)product < ceil)) {
+		/* 2^32 mod ceil values of the lower half are biased. */
+		threshold = -ceil % ceil;
+		while ((u32)product < threshold)
+			product = (u64)get_random_u32() * ceil;
+	}
+	return product >> 32;
+}
+EXPORT_SYMBOL(__get_random_u32_below);
+
+/**
+ * rng_is_initialized() - whether the LRNG is fully seeded
+ *
+ * Return: true once the output is backed by a full seed.
+ */
+bool rng_is_initialized(void)
+{
+	return lrng_ready();
+}
+EXPORT_SYMBOL(rng_is_initialized);
+
+/**
+ * wait_for_random_bytes() - sleep until the LRNG is fully seeded
+ *
+ * Return: 0 once fully seeded, -ERESTARTSYS when a signal arrived.
+ */
+int wait_for_random_bytes(void)
+{
+	return lrng_ready_wait();
+}
+EXPORT_SYMBOL(wait_for_random_bytes);
+
+/**
+ * add_device_randomness() - mix device or boot specific data, uncredited
+ * @buf: the data, may be NULL when @len is 0
+ * @len: its length in bytes
+ *
+ * Callable in any context, also before random_init_early().
+ */
+void add_device_randomness(const void *buf, size_t len)
+{
+	unsigned long stamp = random_get_entropy();
+
+	lrng_aux_insert(&stamp, sizeof(stamp), 0);
+	if (len)
+		lrng_aux_insert(buf, len, 0);
+}
+EXPORT_SYMBOL(add_device_randomness);
+
+/**
+ * add_hwgenerator_randomness() - data from a hardware RNG
+ * @buf: the data
+ * @len: its length in bytes
+ * @entropy: entropy in bits the driver credits to it
+ * @sleep_after: sleep one reseed interval afterwards once the LRNG is fully
+ *		 seeded (the only throttle of the hwrng thread)
+ */
+void add_hwgenerator_randomness(const void *buf, size_t len, size_t entropy,
+				bool sleep_after)
+{
+	lrng_aux_insert(buf, len, min_t(size_t, entropy, U32_MAX));
+	if (sleep_after && !kthread_should_stop() && (lrng_ready() || !entropy))
+		schedule_timeout_interruptible(lrng_drng_reseed_max_time() * HZ);
+}
+EXPORT_SYMBOL_GPL(add_hwgenerator_randomness);
+
+static bool lrng_trust_bootloader __initdata = true;
+
+static int __init lrng_parse_trust_bootloader(char *arg)
+{
+	return kstrtobool(arg, &lrng_trust_bootloader);
+}
+early_param("random.trust_bootloader", lrng_parse_trust_bootloader);
+
+/**
+ * add_bootloader_randomness() - the seed a boot loader passed
+ * @buf: the seed
+ * @len: its length in bytes
+ *
+ * Credited with its full length unless random.trust_bootloader=off.  Runs
+ * inside setup_arch(), before the per-CPU areas and workqueues exist.
+ */
+void __init add_bootloader_randomness(const void *buf, size_t len)
+{
+	lrng_aux_insert(buf, len, lrng_trust_bootloader ? len * 8 : 0);
+}
+
+/**
+ * add_interrupt_randomness() - an interrupt occurred
+ * @irq: its number
+ *
+ * Runs in hard-IRQ context.  This core build credits nothing for
+ * interrupts: the interrupt entropy source is a separate part of the LRNG.
+ */
+void add_interrupt_randomness(int irq)
+{
+}
+EXPORT_SYMBOL_GPL(add_interrupt_randomness);
+
+/**
+ * add_input_randomness() - an input event occurred
+ * @type: event type
+ * @code: event code
+ * @value: event value
+ *
+ * The event and its time are mixed in without credit.  Called with
+ * interrupts off.
+ */
+void add_input_randomness(unsigned int type, unsigned int code,
+			  unsigned int value)
+{
+	struct {
+		unsigned long stamp;
+		unsigned int type, code, value;
+	} event = {
+		.stamp = random_get_entropy(),
+		.type = type,
+		.code = code,
+		.value = value,
+	};
+
+	lrng_aux_insert(&event, sizeof(event), 0);
+}
+EXPORT_SYMBOL_GPL(add_input_randomness);
+
+static int lrng_pm_notify(struct notifier_block *nb, unsigned long action,
+			  void *data)
+{
+	struct {
+		unsigned long action, cycles;
+		ktime_t mono, boot, real;
+	} stamp = {
+		.action = action,
+		.cycles = random_get_entropy(),
+		.mono = ktime_get(),
+		.boot = ktime_get_boottime(),
+		.real = ktime_get_real(),
+	};
+
+	lrng_aux_insert(&stamp, sizeof(stamp), 0);
+	if (lrng_ready() &&
+	    (action == PM_RESTORE_PREPARE ||
+	     (action == PM_POST_SUSPEND && !IS_ENABLED(CONFIG_PM_AUTOSLEEP) &&
+	      !IS_ENABLED(CONFIG_PM_USERSPACE_AUTOSLEEP)))) {
+		lrng_es_reseed(true);
+		pr_notice("crng reseeded on system resumption\n");
+	}
+	return 0;
+}
+
+static struct notifier_block lrng_pm_notifier = {
+	.notifier_call = lrng_pm_notify,
+};
+
+/**
+ * random_init_early() - first seed of the LRNG
+ * @command_line: the kernel command line, mixed in uncredited
+ *
+ * Called with interrupts off, before timekeeping exists.  Seeds the DRNG
+ * with whatever the sources hold; with a trusted CPU source that makes the
+ * LRNG fully seeded here, as random.c is.
+ */
+void __init random_init_early(const char *command_line)
+{
+	static const u8 compiletime_seed[64] __initconst __latent_entropy;
+
+	lrng_aux_insert(compiletime_seed, sizeof(compiletime_seed), 0);
+	lrng_aux_insert(init_utsname(), sizeof(*init_utsname()), 0);
+	lrng_aux_insert(command_line, strlen(command_line), 0);
+	lrng_es_mgr_init_early();
+}
+
+/**
+ * random_init() - second boot step, once timekeeping works
+ *
+ * Interrupts are still off.  Mixes the time in, reseeds when already fully
+ * seeded, and registers for suspend and resume.
+ */
+void __init random_init(void)
+{
+	unsigned long cycles = random_get_entropy();
+	ktime_t now = ktime_get_real();
+
+	lrng_aux_insert(&now, sizeof(now), 0);
+	lrng_aux_insert(&cycles, sizeof(cycles), 0);
+	add_latent_entropy();
+
+	if (lrng_ready())
+		lrng_es_reseed(true);
+
+	WARN_ON(register_pm_notifier(&lrng_pm_notifier));
+	WARN(!cycles, "Missing cycle counter and fallback timer; RNG entropy collection will consequently suffer.");
+}
+
+/* Workqueues and irq_work exist from here on: seeds may be deferred. */
+static int __init lrng_interface_init(void)
+{
+	lrng_es_mgr_init();
+	lrng_drng_mgr_init();
+	return 0;
+}
+early_initcall(lrng_interface_init);

@@ -1,0 +1,35 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * LRNG status file: /proc/lrng_type
+ *
+ * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ *
+ * One "Key: value" per line for the LRNG as a whole (DRNG, conditioning
+ * hash, seeding state, standards compliance), then one section per entropy
+ * source, headed "<name> ES properties:", whose lines are indented by one
+ * space.  Tools may rely on the keys; new keys may be added.
+ */
+
+#include <linux/init.h>
+#include <linux/proc_fs.h>
+#include <linux/seq_file.h>
+
+#include "lrng_drng_mgr.h"
+#include "lrng_es_mgr.h"
+
+static int lrng_proc_type_show(struct seq_file *m, void *v)
+{
+	lrng_drng_mgr_state(m);
+	seq_puts(m, "Hash for conditioning: SHA-256\n");
+	seq_puts(m, "SP800-90C compliant: false\n");
+	seq_puts(m, "SP800-90B compliant: false\n");
+	lrng_es_mgr_state(m);
+	return 0;
+}
+
+static int __init lrng_proc_init(void)
+{
+	proc_create_single("lrng_type", 0444, NULL, lrng_proc_type_show);
+	return 0;
+}
+device_initcall(lrng_proc_init);

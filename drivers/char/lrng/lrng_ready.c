@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * LRNG readiness
+ *
+ * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ *
+ * Everything that waits for the LRNG to become fully seeded, and the
+ * announcement when it does, in the order random.c keeps (the DRNG was
+ * seeded and the vDSO generation published before this runs):
+ *
+ *  1. the execute_with_initialized_rng() callbacks run (first time only),
+ *  2. the vDSO is told that getrandom(2) no longer blocks,
+ *  3. getrandom(2), /dev/random readers and pollers are woken,
+ *  4. SIGIO goes to the fasync listeners,
+ *  5. "random: crng init done" is logged, with the number of
+ *     "uninitialized urandom read" notices the rate limit dropped.
+ *
+ * The LRNG can fall back to unseeded (lrng_drng_mgr.c); waiters then wait
+ * again and the transition is announced again, but the callbacks and the
+ * vDSO flag are one-time events, as in random.c.
+ */
+
+#include <linux/init.h>
+#include <linux/moduleparam.h>
+#include <linux/notifier.h>
+#include <linux/random.h>
+#include <linux/ratelimit.h>
+#include <linux/sched/signal.h>
+#include <linux/spinlock.h>
+#include <linux/wait.h>
+
+#include "lrng_es_mgr.h"
+#include "lrng_ready.h"
+#include "lrng_vdso.h"
+
+#undef MODULE_PARAM_PREFIX
+#define MODULE_PARAM_PREFIX "random."
+
+static DECLARE_WAIT_QUEUE_HEAD(lrng_init_wait);
+
+/* Notices of reads before readiness: at most 3 a second, 10 in all. */
+static struct ratelimit_state lrng_urandom_warning =
+	RATELIMIT_STATE_INIT_FLAGS("lrng_urandom_warning", HZ, 3,
+				   RATELIMIT_MSG_ON_RELEASE);
+static int lrng_urandom_maxwarn = 10;
+static int ratelimit_disable __read_mostly;
+module_param(ratelimit_disable, int, 0644);
+MODULE_PARM_DESC(ratelimit_disable, "Disable random ratelimit suppression");
+
+/* fasync_helper() and kill_fasync() do their own locking. */
+static struct fasync_struct *lrng_fasync;
+
+/*
+ * lrng_ready_lock guards lrng_ready_chain and lrng_ready_fired, so that a
+ * callback is either run at once or registered before the transition.
+ */
+static DEFINE_SPINLOCK(lrng_ready_lock);
+static RAW_NOTIFIER_HEAD(lrng_ready_chain);
+static bool lrng_ready_fired;
+
+/**
+ * lrng_ready_transition() - announce that the LRNG is fully seeded
+ *
+ * Called by the entropy source manager, in any context but NMI.
+ */
+void lrng_ready_transition(void)
+{
+	unsigned long flags;
+	bool first;
+
+	spin_lock_irqsave(&lrng_ready_lock, flags);
+	first = !lrng_ready_fired;
+	lrng_ready_fired = true;
+	if (first)
+		raw_notifier_call_chain(&lrng_ready_chain, 0, NULL);
+	spin_unlock_irqrestore(&lrng_ready_lock, flags);
+
+	if (first)
+		lrng_vdso_set_ready();
+	wake_up_interruptible(&lrng_init_wait);
+	kill_fasync(&lrng_fasync, SIGIO, POLL_IN);
+	if (first)
+		pr_notice("crng init done\n");
+	else
+		pr_notice("crng fully seeded again\n");
+	if (lrng_urandom_warning.missed)
+		pr_notice("%d urandom warning(s) missed due to ratelimiting\n",
+			  lrng_urandom_warning.missed);
+}
+
+/**
+ * lrng_ready_warn_unseeded_read() - log a /dev/urandom read before readiness
+ * @len: bytes requested
+ *
+ * Rate limited unless random.ratelimit_disable is set.
+ */
+void lrng_ready_warn_unseeded_read(size_t len)
+{
+	if (!ratelimit_disable && lrng_urandom_maxwarn <= 0) {
+		lrng_urandom_warning.missed++;
+	} else if (ratelimit_disable || __ratelimit(&lrng_urandom_warning)) {
+		lrng_urandom_maxwarn--;
+		pr_notice("%s: uninitialized urandom read (%zu bytes read)\n",
+			  current->comm, len);
+	}
+}
+
+/**
+ * execute_with_initialized_rng() - run a callback once the RNG is ready
+ * @nb: notifier block whose notifier_call is run
+ *
+ * Runs @nb at once when the LRNG already was fully seeded, else at the
+ * transition, in atomic context either way.
+ *
+ * Return: 0, or the error of registering @nb.
+ */
+int __cold execute_with_initialized_rng(struct notifier_block *nb)
+{
+	unsigned long flags;
+	int ret = 0;
+
+	spin_lock_irqsave(&lrng_ready_lock, flags);
+	if (lrng_ready_fired)
+		nb->notifier_call(nb, 0, NULL);
+	else
+		ret = raw_notifier_chain_register(&lrng_ready_chain, nb);
+	spin_unlock_irqrestore(&lrng_ready_lock, flags);
+	return ret;
+}
+
+/**
+ * lrng_ready_wait() - sleep until the LRNG is fully seeded
+ *
+ * Every second of waiting asks the entropy sources for a seed again, so
+ * that sources which deliver on request are read.
+ *
+ * Return: 0 once fully seeded, -ERESTARTSYS on a signal.
+ */
+int lrng_ready_wait(void)
+{
+	while (!lrng_ready()) {
+		long ret;
+
+		lrng_es_request_seed();
+		ret = wait_event_interruptible_timeout(lrng_init_wait,
+						       lrng_ready(), HZ);
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
+/**
+ * lrng_ready_poll() - poll handler of /dev/random
+ * @file: the file polled
+ * @wait: poll table
+ *
+ * Return: readable once fully seeded, else writable, never both.
+ */
+__poll_t lrng_ready_poll(struct file *file, poll_table *wait)
+{
+	poll_wait(file, &lrng_init_wait, wait);
+	return lrng_ready() ? EPOLLIN | EPOLLRDNORM : EPOLLOUT | EPOLLWRNORM;
+}
+
+/**
+ * lrng_ready_fasync() - fasync handler of both devices
+ * @fd: file descriptor
+ * @filp: file
+ * @on: add or remove
+ *
+ * Return: as fasync_helper().
+ */
+int lrng_ready_fasync(int fd, struct file *filp, int on)
+{
+	return fasync_helper(fd, filp, on, &lrng_fasync);
+}

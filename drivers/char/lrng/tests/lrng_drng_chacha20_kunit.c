@@ -1,0 +1,186 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of the LRNG ChaCha20 DRNG
+ *
+ * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ *
+ * Known answers: an all-zero state produces the ChaCha20 key stream of the
+ * all-zero key (RFC 8439 appendix A.1, test vector 1); every other vector
+ * was computed with an independent implementation of the DRNG's rules
+ * (key stream from the current key, then the next block becomes the key;
+ * seed XORed into the key 32 bytes at a time, each chunk followed by a key
+ * update).
+ */
+
+#include <kunit/test.h>
+#include <linux/module.h>
+#include <linux/string.h>
+
+#include "../lrng_definitions.h"
+#include "../lrng_drng_chacha20.h"
+
+/* RFC 8439 A.1 test vector 1: key 0, nonce 0, block counter 0. */
+static const u8 lrng_cc20_zero_first[64] = {
+	0x76, 0xb8, 0xe0, 0xad, 0xa0, 0xf1, 0x3d, 0x90,
+	0x40, 0x5d, 0x6a, 0xe5, 0x53, 0x86, 0xbd, 0x28,
+	0xbd, 0xd2, 0x19, 0xb8, 0xa0, 0x8d, 0xed, 0x1a,
+	0xa8, 0x36, 0xef, 0xcc, 0x8b, 0x77, 0x0d, 0xc7,
+	0xda, 0x41, 0x59, 0x7c, 0x51, 0x57, 0x48, 0x8d,
+	0x77, 0x24, 0xe0, 0x3f, 0xb8, 0xd8, 0x4a, 0x37,
+	0x6a, 0x43, 0xb8, 0xf4, 0x15, 0x18, 0xa1, 0x1c,
+	0xc3, 0x87, 0xb6, 0x69, 0xb2, 0xee, 0x65, 0x86,
+};
+
+/* Same state after the key update that followed the first output. */
+static const u8 lrng_cc20_zero_second[64] = {
+	0x62, 0xe0, 0x03, 0xa0, 0x6c, 0xc8, 0x81, 0x4d,
+	0x57, 0x20, 0x94, 0x40, 0xc6, 0x51, 0x87, 0x68,
+	0x58, 0x3e, 0x3f, 0x2b, 0x47, 0x62, 0xcd, 0x88,
+	0xfa, 0x57, 0xa9, 0x25, 0x81, 0xb7, 0x3f, 0xf7,
+	0xa9, 0x39, 0x6c, 0xa2, 0xe8, 0xbc, 0x0d, 0xdf,
+	0x7e, 0xff, 0x7f, 0x07, 0x44, 0xa8, 0x1d, 0x56,
+	0xcd, 0xb5, 0x43, 0x02, 0xbc, 0xb1, 0x80, 0x14,
+	0xcf, 0x75, 0xb8, 0x7b, 0xf0, 0x58, 0xf3, 0xe5,
+};
+
+/* Seed 0x00..0x1f into a fresh state, then two 32-byte outputs. */
+static const u8 lrng_cc20_seed_first[32] = {
+	0xba, 0x3d, 0x01, 0x21, 0x89, 0x30, 0xe5, 0x5e,
+	0x8a, 0xc9, 0x59, 0xc0, 0xb4, 0x47, 0x72, 0xf7,
+	0x05, 0x76, 0x21, 0xc3, 0x09, 0xf5, 0x05, 0x35,
+	0x49, 0x68, 0x28, 0xea, 0x3b, 0x8c, 0xba, 0x1b,
+};
+
+static const u8 lrng_cc20_seed_second[32] = {
+	0xe5, 0x47, 0x19, 0x26, 0xe4, 0x07, 0x25, 0x67,
+	0x4f, 0x15, 0x2f, 0xd2, 0x9a, 0x49, 0xeb, 0x3a,
+	0x12, 0xf3, 0x59, 0xaa, 0xf6, 0x70, 0xe6, 0x55,
+	0x10, 0x7b, 0x47, 0x2f, 0x81, 0x4b, 0x4d, 0x56,
+};
+
+/* Seed 0x00..0x27 (a partial second chunk), then 17 bytes. */
+static const u8 lrng_cc20_seed40_out17[17] = {
+	0x19, 0x0f, 0x06, 0xa0, 0xa4, 0xe4, 0xbf, 0x52,
+	0xf6, 0x07, 0xb2, 0xd3, 0x80, 0xc5, 0x09, 0x43,
+	0x59,
+};
+
+static void lrng_cc20_test_zero_key_kat(struct kunit *test)
+{
+	struct lrng_chacha20 cc20;
+	u8 out[64];
+
+	lrng_cc20_init(&cc20);
+	lrng_cc20_generate(&cc20, out, sizeof(out));
+	KUNIT_EXPECT_MEMEQ(test, out, lrng_cc20_zero_first, sizeof(out));
+	lrng_cc20_generate(&cc20, out, sizeof(out));
+	KUNIT_EXPECT_MEMEQ(test, out, lrng_cc20_zero_second, sizeof(out));
+	lrng_cc20_zero(&cc20);
+}
+
+static void lrng_cc20_test_seed_kat(struct kunit *test)
+{
+	struct lrng_chacha20 cc20;
+	u8 seed[40], out[32];
+	unsigned int i;
+
+	for (i = 0; i < sizeof(seed); i++)
+		seed[i] = i;
+
+	lrng_cc20_init(&cc20);
+	lrng_cc20_seed(&cc20, seed, 32);
+	lrng_cc20_generate(&cc20, out, sizeof(out));
+	KUNIT_EXPECT_MEMEQ(test, out, lrng_cc20_seed_first, sizeof(out));
+	lrng_cc20_generate(&cc20, out, sizeof(out));
+	KUNIT_EXPECT_MEMEQ(test, out, lrng_cc20_seed_second, sizeof(out));
+
+	lrng_cc20_init(&cc20);
+	lrng_cc20_seed(&cc20, seed, sizeof(seed));
+	lrng_cc20_generate(&cc20, out, sizeof(lrng_cc20_seed40_out17));
+	KUNIT_EXPECT_MEMEQ(test, out, lrng_cc20_seed40_out17,
+			   sizeof(lrng_cc20_seed40_out17));
+	lrng_cc20_zero(&cc20);
+}
+
+/* A generate call replaces the key: the same seed never repeats output. */
+static void lrng_cc20_test_key_erasure(struct kunit *test)
+{
+	struct lrng_chacha20 a, b;
+	u8 key_before[CHACHA_KEY_SIZE], first[32], second[32], other[32];
+	u8 seed[32];
+
+	memset(seed, 0x5a, sizeof(seed));
+	lrng_cc20_init(&a);
+	lrng_cc20_seed(&a, seed, sizeof(seed));
+	b = a;
+
+	memcpy(key_before, &a.state[4], sizeof(key_before));
+	lrng_cc20_generate(&a, first, sizeof(first));
+	KUNIT_EXPECT_MEMNEQ(test, &a.state[4], key_before, sizeof(key_before));
+	lrng_cc20_generate(&a, second, sizeof(second));
+	KUNIT_EXPECT_MEMNEQ(test, first, second, sizeof(first));
+
+	/* The same seed gives the same first output, nothing more. */
+	lrng_cc20_generate(&b, other, sizeof(other));
+	KUNIT_EXPECT_MEMEQ(test, first, other, sizeof(first));
+	lrng_cc20_zero(&a);
+	lrng_cc20_zero(&b);
+}
+
+/* Seeding adds to the state: two different seeds diverge. */
+static void lrng_cc20_test_seed_changes_output(struct kunit *test)
+{
+	struct lrng_chacha20 a, b;
+	u8 seed[32], out_a[32], out_b[32];
+
+	memset(seed, 0, sizeof(seed));
+	lrng_cc20_init(&a);
+	lrng_cc20_init(&b);
+	lrng_cc20_seed(&a, seed, sizeof(seed));
+	seed[31] = 1;
+	lrng_cc20_seed(&b, seed, sizeof(seed));
+	lrng_cc20_generate(&a, out_a, sizeof(out_a));
+	lrng_cc20_generate(&b, out_b, sizeof(out_b));
+	KUNIT_EXPECT_MEMNEQ(test, out_a, out_b, sizeof(out_a));
+	lrng_cc20_zero(&a);
+	lrng_cc20_zero(&b);
+}
+
+/* The largest request is served whole, and is not a repeated block. */
+static void lrng_cc20_test_max_request(struct kunit *test)
+{
+	struct lrng_chacha20 cc20;
+	unsigned int i;
+	u8 *out;
+
+	out = kunit_kzalloc(test, LRNG_DRNG_MAX_REQSIZE, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_ERR_OR_NULL(test, out);
+	lrng_cc20_init(&cc20);
+	lrng_cc20_generate(&cc20, out, LRNG_DRNG_MAX_REQSIZE);
+	KUNIT_EXPECT_MEMEQ(test, out, lrng_cc20_zero_first,
+			   sizeof(lrng_cc20_zero_first));
+	for (i = CHACHA_BLOCK_SIZE; i < LRNG_DRNG_MAX_REQSIZE;
+	     i += CHACHA_BLOCK_SIZE)
+		KUNIT_EXPECT_MEMNEQ(test, out, out + i, CHACHA_BLOCK_SIZE);
+	lrng_cc20_zero(&cc20);
+}
+
+static struct kunit_case lrng_drng_chacha20_cases[] = {
+	KUNIT_CASE(lrng_cc20_test_zero_key_kat),
+	KUNIT_CASE(lrng_cc20_test_seed_kat),
+	KUNIT_CASE(lrng_cc20_test_key_erasure),
+	KUNIT_CASE(lrng_cc20_test_seed_changes_output),
+	KUNIT_CASE(lrng_cc20_test_max_request),
+	{}
+};
+
+static struct kunit_suite lrng_drng_chacha20_suite = {
+	.name = "lrng_drng_chacha20",
+	.test_cases = lrng_drng_chacha20_cases,
+};
+
+kunit_test_suite(lrng_drng_chacha20_suite);
+
+MODULE_DESCRIPTION("KUnit tests of the LRNG ChaCha20 DRNG");
+MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
