@@ -1,0 +1,52 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# LRNG overlay for Linux 6.12: build, boot and test harness.
+# The work is done by harness/harness.sh; see README.
+#
+#   make run                 build the LRNG kernel, boot it, print RNG status
+#   make test                static checks + LRNG and stock kernels booted in QEMU
+#   make vm PAYLOAD=dir      boot with dir/run and your static programs
+#
+# Options: KSRC=<6.12 tree>  LRNG=y|n  KVM=1  TIMEOUT=<s>  CMDLINE="..."  JOBS=<n>
+
+SHELL := /bin/bash
+H := ./harness/harness.sh
+
+export KSRC LRNG KVM TIMEOUT PAYLOAD CMDLINE JOBS
+
+.PHONY: run test vm check kernel initramfs tree deps clean distclean help
+
+run:
+	@$(H) run
+
+test:
+	@$(H) test
+
+vm:
+	@$(H) vm
+
+check:
+	@$(H) check
+
+kernel:
+	@$(H) kernel
+
+initramfs:
+	@$(H) initramfs
+
+tree:
+	@$(H) tree
+
+deps:
+	@$(H) deps
+
+# Keeps build/src (the unpacked Debian source) and ccache.
+clean:
+	rm -rf build/linux build/obj-* build/user build/initramfs build/tools \
+		build/logs build/linux.ksrc build/linux.patched build/.kbuild.lock
+
+distclean:
+	rm -rf build
+
+help:
+	@sed -n '3,11p' Makefile | sed 's/^# \{0,1\}//'

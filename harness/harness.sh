@@ -1,0 +1,308 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# LRNG QEMU harness. Called by the top-level Makefile:
+#   harness.sh deps|tree|kernel|initramfs|run|test|check|vm|clean
+# Environment: KSRC, LRNG (y|n), KVM (1), TIMEOUT (s), PAYLOAD, CMDLINE, V.
+set -euo pipefail
+
+. "$(dirname "$0")/lib.sh"
+
+flavor_of() {
+	case ${1:-y} in
+	y | "") echo lrng ;;
+	n) echo stock ;;
+	*) die "LRNG=$1: use LRNG=y or LRNG=n" ;;
+	esac
+}
+
+# ------------------------------------------------------------------ counting
+PASSED=0
+FAILED=0
+FAILURES=()
+pass() { PASSED=$((PASSED + 1)); printf '  PASS  %s\n' "$1"; }
+fail() {
+	FAILED=$((FAILED + 1))
+	FAILURES+=("$1: $2")
+	printf '  FAIL  %s: %s\n' "$1" "$2"
+}
+
+# ------------------------------------------------------------------ static checks
+project_sources() {
+	cd "$ROOT"
+	{
+		[ -d drivers/char/lrng ] && find drivers/char/lrng -type f \
+			\( -name '*.[ch]' -o -name Kconfig -o -name Makefile -o -name Kbuild \)
+		[ -f include/linux/lrng.h ] && echo include/linux/lrng.h
+		[ -f Documentation/admin-guide/lrng.rst ] && echo Documentation/admin-guide/lrng.rst
+		[ -d "$SELFTEST_REL" ] && find "$SELFTEST_REL" -maxdepth 1 -type f \
+			\( -name '*.[ch]' -o -name Makefile \)
+	} | sort
+}
+
+static_checks() {
+	local cp=$TREE/scripts/checkpatch.pl f out log
+	msg "static checks"
+	log=$LOGS/checkpatch.log
+	: >"$log"
+	local files
+	files=$(project_sources)
+	if [ -z "$files" ]; then
+		fail "checkpatch" "no project sources (drivers/char/lrng/ missing)"
+	fi
+	for f in $files; do
+		if out=$(cd "$ROOT" && perl "$cp" --strict --no-tree --no-summary \
+			--terse --show-types -f "$f" 2>&1); then
+			pass "checkpatch --strict $f"
+		else
+			echo "$out" >>"$log"
+			fail "checkpatch --strict $f" "$(echo "$out" | grep -c ':' ) issue(s), first: $(echo "$out" | head -1 | cut -c1-160)"
+		fi
+	done
+	# The two patches: checkpatch as patches. They have no commit message
+	# or sign-off (the harness applies them, they are never mailed), so
+	# those checks are off.
+	for f in Kconfig.patch Makefile.patch; do
+		[ -f "$ROOT/$f" ] || { fail "checkpatch $f" "$f missing"; continue; }
+		if out=$(cd "$ROOT" && perl "$cp" --strict --no-tree --no-signoff \
+			--no-summary --terse --show-types \
+			--ignore COMMIT_MESSAGE,MISSING_SIGN_OFF,FILE_PATH_CHANGES \
+			"$f" 2>&1); then
+			pass "checkpatch --strict --no-signoff $f"
+		else
+			echo "$out" >>"$log"
+			fail "checkpatch $f" "$(echo "$out" | head -1 | cut -c1-160)"
+		fi
+	done
+}
+
+# W=1 and sparse on drivers/char/lrng/ in the lrng O= dir. Needs a
+# configured and prepared tree (run after the kernel build).
+extra_warnings() {
+	local obj
+	obj=$(objdir lrng)
+	if [ ! -d "$TREE/drivers/char/lrng" ]; then
+		fail "W=1 drivers/char/lrng/" "drivers/char/lrng/ missing"
+		return
+	fi
+	find "$obj/drivers/char/lrng" -name '*.o' -delete 2>/dev/null || true
+	local w=$LOGS/w1.log
+	if ! kmake "$obj" W=1 drivers/char/lrng/ >"$w" 2>&1; then
+		fail "W=1 build of drivers/char/lrng/" "build failed: $(grep -m1 -E 'error' "$w" | cut -c1-160) (log: build/logs/w1.log)"
+	elif grep -q 'warning:' "$w"; then
+		fail "W=1 build of drivers/char/lrng/" "$(grep -c 'warning:' "$w") warning(s), first: $(grep -m1 'warning:' "$w" | cut -c1-160)"
+	else
+		pass "W=1 build of drivers/char/lrng/ (no warnings)"
+	fi
+	if command -v sparse >/dev/null; then
+		local s=$LOGS/sparse.log
+		if ! kmake "$obj" W=1 C=2 drivers/char/lrng/ >"$s" 2>&1; then
+			fail "sparse (C=2) drivers/char/lrng/" "build failed (log: build/logs/sparse.log)"
+		elif grep -E '(drivers/char/lrng/|include/linux/lrng\.h).*(warning|error):' "$s" >"$s.hits"; then
+			fail "sparse (C=2) drivers/char/lrng/" "$(wc -l <"$s.hits") warning(s), first: $(head -1 "$s.hits" | cut -c1-160)"
+		else
+			pass "sparse (C=2) drivers/char/lrng/ (no warnings)"
+		fi
+	else
+		info "sparse not installed: skipped"
+	fi
+}
+
+# ------------------------------------------------------------------ guest test boot
+# KUnit: all suites' debugfs results joined into one KTAP document.
+kunit_ktap() {
+	awk '
+	/^LRNG-KUNIT-BEGIN / { in_s = 1; n++; hdr = 0; next }
+	/^LRNG-KUNIT-END /   { in_s = 0; next }
+	in_s {
+		if (hdr < 2 && ($0 ~ /^KTAP version/ || $0 ~ /^1\.\./)) { hdr++; next }
+		if ($0 ~ /^(not )?ok 1 /) sub(/ok 1 /, "ok " n " ")
+		body = body $0 "\n"
+	}
+	END { printf "KTAP version 1\n1..%d\n%s", n, body }' "$1"
+}
+
+# boot_tests FLAVOR: boot in test mode and count every check.
+boot_tests() {
+	local flavor=$1 name=test-$1 initrd=$B/initramfs/tests.cpio res skip=""
+	local expected=() t line st
+	[ "$flavor" = stock ] && skip="lrng.skip=lrng_proc_test"
+	msg "booting $flavor kernel in test mode (console: build/logs/$name.console.log, results: build/logs/$name.result.log)"
+	if boot "$name" "$flavor" "$initrd" test $skip ${CMDLINE:-}; then
+		pass "$flavor: boot, clean console, success verdict (${BOOT_SECONDS}s)"
+	else
+		fail "$flavor: boot" "$BOOT_REASON"
+	fi
+	res=$LOGS/$name.result.log
+
+	for t in $(cat "$USERDIR/lrng.list") vdso_test_getrandom; do
+		[ "$flavor" = stock ] && [ "$t" = lrng_proc_test ] && continue
+		line=$(grep -m1 "^LRNG-TEST: $t " "$res" || true)
+		st=$(echo "$line" | cut -d' ' -f3)
+		case $st in
+		pass) pass "$flavor: $t" ;;
+		skip) pass "$flavor: $t (skipped: all its cases)" ;;
+		fail) fail "$flavor: $t" "$(echo "$line" | cut -d' ' -f4-); TAP in build/logs/$name.result.log" ;;
+		*) fail "$flavor: $t" "no result (guest crashed or hung before it finished)" ;;
+		esac
+	done
+
+	[ "$flavor" = lrng ] || return 0
+	local ktap=$LOGS/$name.kunit.ktap suites s
+	kunit_ktap "$res" >"$ktap"
+	suites=$(sed -n 's/^LRNG-KUNIT-BEGIN //p' "$res")
+	if ! echo "$suites" | grep -q '^lrng'; then
+		fail "lrng: KUnit lrng suites present" "no lrng* suite in /sys/kernel/debug/kunit (CONFIG_LRNG_KUNIT_TEST?); found: $(echo $suites)"
+	else
+		pass "lrng: KUnit lrng suites present ($(echo $suites))"
+	fi
+	for s in $suites; do
+		if awk -v s="$s" '$0 ~ "^LRNG-KUNIT-BEGIN " s "$" {f=1; next} /^LRNG-KUNIT-END/ {f=0} f' "$res" |
+			grep -q '^not ok'; then
+			fail "lrng: KUnit suite $s" "$(awk -v s="$s" '$0 ~ "^LRNG-KUNIT-BEGIN " s "$" {f=1; next} /^LRNG-KUNIT-END/ {f=0} f' "$res" | grep -m1 -E '^ +not ok' | sed 's/^ *//' | cut -c1-120)"
+		else
+			pass "lrng: KUnit suite $s"
+		fi
+	done
+	if [ -n "$suites" ]; then
+		if python3 "$TREE/tools/testing/kunit/kunit.py" parse "$ktap" \
+			>"$LOGS/$name.kunit.log" 2>&1; then
+			pass "lrng: kunit.py parse ($(grep -m1 -E 'Testing complete' "$LOGS/$name.kunit.log" | sed 's/.*Testing complete\. //'))"
+		else
+			fail "lrng: kunit.py parse" "$(grep -m1 -E 'Testing complete|FAILED|crashed' "$LOGS/$name.kunit.log" | cut -c1-160) (log: build/logs/$name.kunit.log)"
+		fi
+	fi
+}
+
+user_and_initramfs() {
+	local flavor=$1
+	build_user "$flavor" || return 1
+	make_initramfs "$B/initramfs/tests.cpio"
+}
+
+# ------------------------------------------------------------------ commands
+cmd_test() {
+	local t0=$SECONDS flavors
+	case ${LRNG:-} in
+	"") flavors="lrng stock" ;;
+	y) flavors="lrng" ;;
+	n) flavors="stock" ;;
+	*) die "LRNG=$LRNG: use LRNG=y or LRNG=n" ;;
+	esac
+	deps
+	prepare_tree
+	if [[ $flavors == *lrng* ]]; then
+		static_checks
+	else
+		info "LRNG=n: static checks and the LRNG boot are skipped"
+	fi
+	local f
+	for f in $flavors; do
+		local ok=1
+		if (configure_kernel "$f") && build_kernel "$f"; then
+			pass "$f: kernel build"
+		else
+			fail "$f: kernel build" "see build/logs/build-$f.log or config-$f.log"
+			ok=0
+		fi
+		if [ $f = lrng ]; then
+			extra_warnings
+			# W=1 left the lrng objects with other flags: rebuild.
+			[ $ok = 1 ] && { build_kernel lrng >/dev/null || ok=0; }
+		fi
+		if [ $ok = 1 ]; then
+			if user_and_initramfs "$f"; then
+				boot_tests "$f"
+			else
+				fail "$f: guest programs" "build failed (log: build/logs/user.log)"
+			fi
+		fi
+	done
+	if [ -f "$B/obj-lrng/.config" ] && [ -f "$B/obj-stock/.config" ]; then
+		# Informational: what besides LRNG differs between the configs.
+		diff <(grep -v -E 'CONFIG_LRNG' "$B/obj-lrng/.config") \
+			<(grep -v -E 'CONFIG_LRNG' "$B/obj-stock/.config") \
+			>"$LOGS/config-diff.log" 2>&1 || true
+		[ -s "$LOGS/config-diff.log" ] &&
+			info "note: lrng and stock .config differ in more than CONFIG_LRNG*: build/logs/config-diff.log"
+	fi
+	echo
+	info "make test took $((SECONDS - t0)) s; logs in build/logs/"
+	if [ $FAILED -gt 0 ]; then
+		echo "Failures:"
+		local x
+		for x in "${FAILURES[@]}"; do echo "  - $x"; done
+	fi
+	echo "$PASSED passed, $FAILED failed"
+	[ $FAILED -eq 0 ]
+}
+
+cmd_run() {
+	local flavor t0=$SECONDS
+	flavor=$(flavor_of "${LRNG:-y}")
+	deps
+	prepare_tree
+	build_kernel "$flavor" || exit 1
+	build_user "$flavor" || exit 1
+	make_initramfs "$B/initramfs/tests.cpio"
+	msg "booting $flavor kernel (console: build/logs/run-$flavor.console.log)"
+	local rc=0
+	boot "run-$flavor" "$flavor" "$B/initramfs/tests.cpio" run ${CMDLINE:-} || rc=1
+	echo
+	grep -v -E '^LRNG-(BEGIN|VERDICT)' "$LOGS/run-$flavor.result.log" || true
+	echo
+	if [ $rc -eq 0 ]; then
+		echo "boot OK: $flavor kernel $(sed -n 's/.*kernel=\([^ ]*\).*/\1/p' "$LOGS/run-$flavor.result.log"), VM ran ${BOOT_SECONDS}s, total $((SECONDS - t0))s"
+	else
+		echo "boot FAILED: $BOOT_REASON"
+		echo "console log: $LOGS/run-$flavor.console.log"
+	fi
+	return $rc
+}
+
+cmd_vm() {
+	local flavor payload
+	flavor=$(flavor_of "${LRNG:-y}")
+	[ -n "${PAYLOAD:-}" ] || die "make vm needs PAYLOAD=dir (with an executable 'run' script)"
+	payload=$(cd "$PAYLOAD" && pwd) || die "PAYLOAD=$PAYLOAD does not exist"
+	[ -f "$payload/run" ] || die "$payload/run missing"
+	deps
+	prepare_tree
+	build_kernel "$flavor" || exit 1
+	build_user "$flavor" || exit 1
+	make_initramfs "$B/initramfs/vm.cpio" "$payload"
+	msg "booting $flavor kernel with $payload (console follows)"
+	local rc=0 status
+	SHOW_CONSOLE=1 boot "vm-$flavor" "$flavor" "$B/initramfs/vm.cpio" vm ${CMDLINE:-} || rc=1
+	status=$(sed -n 's/^LRNG-VM-EXIT: \([0-9]*\).*/\1/p' "$LOGS/vm-$flavor.result.log" | head -1)
+	if [ -z "$status" ]; then
+		echo "vm: run script did not finish: $BOOT_REASON" >&2
+		exit 125
+	fi
+	[ $rc -eq 0 ] || [ "$status" -ne 0 ] || { echo "vm: $BOOT_REASON" >&2; exit 125; }
+	echo "vm: run exited with $status"
+	exit "$status"
+}
+
+cmd=${1:-}
+case $cmd in
+deps) deps ;;
+tree) deps; prepare_tree ;;
+kernel) deps; prepare_tree; build_kernel "$(flavor_of "${LRNG:-y}")" ;;
+initramfs)
+	deps; prepare_tree
+	f=$(flavor_of "${LRNG:-y}")
+	[ -f "$(objdir "$f")/usr/include/linux/random.h" ] || build_kernel "$f"
+	build_user "$f" && make_initramfs "$B/initramfs/tests.cpio"
+	;;
+check)
+	deps; prepare_tree; static_checks
+	build_kernel lrng && extra_warnings
+	echo "$PASSED passed, $FAILED failed"
+	[ $FAILED -eq 0 ]
+	;;
+run) cmd_run ;;
+test) cmd_test ;;
+vm) cmd_vm ;;
+*) die "usage: $0 deps|tree|kernel|initramfs|check|run|test|vm" ;;
+esac

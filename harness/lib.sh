@@ -1,0 +1,447 @@
+# SPDX-License-Identifier: GPL-2.0
+# Shared helpers of the LRNG QEMU harness. Sourced by harness/harness.sh.
+#
+# Layout under build/ (never committed):
+#   build/src/linux-source-6.12/  Debian's 6.12 source, unpacked (default KSRC)
+#   build/linux/                  hardlink copy of KSRC + overlay + patches
+#   build/obj-lrng/ obj-stock/    O= kernel build dirs (LRNG=y / LRNG=n)
+#   build/user/                   static guest programs (kselftests, vDSO test)
+#   build/initramfs/              cpio archives passed with -initrd
+#   build/logs/                   every log (build, console, result channel)
+
+ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+B=$ROOT/build
+TREE=$B/linux
+LOGS=$B/logs
+USERDIR=$B/user
+DEFAULT_KSRC=$B/src/linux-source-6.12
+DEBIAN_TARBALL=/usr/src/linux-source-6.12.tar.xz
+JOBS=${JOBS:-$(( $(nproc) + 1 ))}
+TIMEOUT=${TIMEOUT:-300}
+SELFTEST_REL=tools/testing/selftests/lrng
+FRAGMENT=$ROOT/$SELFTEST_REL/config
+
+# Debian packages the harness needs. linux-source-6.12 only when KSRC is unset.
+PACKAGES="build-essential flex bison bc libelf-dev libssl-dev dwarves cpio
+	busybox-static qemu-system-x86 ccache python3 perl rsync sparse patch
+	xz-utils binutils coreutils"
+
+# ccache must hit across clones of the repo in other directories (CI clones
+# elsewhere on the same machine): paths under the repo are rewritten to
+# relative ones and the working directory is not hashed.
+export CCACHE_BASEDIR=$ROOT
+export CCACHE_NOHASHDIR=1
+export KBUILD_BUILD_USER=lrng KBUILD_BUILD_HOST=harness
+export PYTHONDONTWRITEBYTECODE=1
+export ARCH=x86_64
+unset CROSS_COMPILE KBUILD_OUTPUT
+
+mkdir -p "$LOGS"
+
+msg()  { printf '==> %s\n' "$*"; }
+info() { printf '    %s\n' "$*"; }
+die()  { printf 'ERROR: %s\n' "$*" >&2; exit 1; }
+
+# ---------------------------------------------------------------- packages
+deps() {
+	local need=$PACKAGES missing=() p
+	[ -n "${KSRC:-}" ] || [ -f "$DEFAULT_KSRC/.harness-unpacked" ] ||
+		need="$need linux-source-6.12"
+	for p in $need; do
+		dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null |
+			grep -q '^install ok installed$' || missing+=("$p")
+	done
+	[ ${#missing[@]} -eq 0 ] && return 0
+	msg "installing missing Debian packages: ${missing[*]}"
+	local sudo=
+	[ "$(id -u)" -eq 0 ] || sudo=sudo
+	export DEBIAN_FRONTEND=noninteractive
+	$sudo apt-get update -qq >"$LOGS/apt.log" 2>&1 ||
+		{ cat "$LOGS/apt.log"; die "apt-get update failed"; }
+	$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" \
+		>>"$LOGS/apt.log" 2>&1 ||
+		{ tail -30 "$LOGS/apt.log"; die "apt-get install failed (log: $LOGS/apt.log)"; }
+}
+
+# ---------------------------------------------------------------- source
+resolve_ksrc() {
+	if [ -n "${KSRC:-}" ]; then
+		KSRC=$(cd "$KSRC" 2>/dev/null && pwd) || die "KSRC=$KSRC does not exist"
+	else
+		KSRC=$DEFAULT_KSRC
+		if [ ! -f "$KSRC/.harness-unpacked" ]; then
+			[ -f "$DEBIAN_TARBALL" ] || deps
+			[ -f "$DEBIAN_TARBALL" ] || die "$DEBIAN_TARBALL missing after installing linux-source-6.12"
+			msg "unpacking $DEBIAN_TARBALL into build/src"
+			rm -rf "$B/src"
+			mkdir -p "$B/src"
+			tar -C "$B/src" -xf "$DEBIAN_TARBALL"
+			touch "$KSRC/.harness-unpacked"
+		fi
+	fi
+	[ -f "$KSRC/Makefile" ] && [ -f "$KSRC/drivers/char/random.c" ] ||
+		die "KSRC=$KSRC is not a Linux source tree"
+	local v p
+	v=$(sed -n 's/^VERSION = //p' "$KSRC/Makefile" | head -1)
+	p=$(sed -n 's/^PATCHLEVEL = //p' "$KSRC/Makefile" | head -1)
+	[ "$v.$p" = 6.12 ] || info "warning: KSRC is Linux $v.$p, the project targets 6.12"
+	[ ! -f "$KSRC/.config" ] && [ ! -d "$KSRC/include/config" ] ||
+		die "KSRC=$KSRC has an in-tree build (.config); run 'make mrproper' there"
+}
+
+# Replace $2 by $1 unless identical. --remove-destination breaks a hardlink
+# to KSRC instead of writing through it.
+install_if_changed() {
+	cmp -s "$1" "$2" && return 0
+	mkdir -p "$(dirname "$2")"
+	cp --remove-destination "$1" "$2"
+	info "updated ${2#"$TREE"/}"
+}
+
+# Sync a repo path (file or dir) into the tree. Only changed files are
+# rewritten (content compare), so unchanged files keep their mtime. When the
+# repo lacks the path, the tree gets KSRC's version back (or nothing).
+sync_path() {
+	local rel=$1 src
+	if [ -e "$ROOT/$rel" ]; then
+		src=$ROOT/$rel
+	elif [ -e "$KSRC/$rel" ]; then
+		src=$KSRC/$rel
+	else
+		[ -e "$TREE/$rel" ] && { rm -rf "${TREE:?}/$rel"; info "removed $rel"; }
+		return 0
+	fi
+	if [ -d "$src" ]; then
+		mkdir -p "$TREE/$rel"
+		rsync -r --checksum --delete --out-format='    updated %n' \
+			--exclude='*.o' --exclude='.*.cmd' --exclude='*.orig' \
+			--exclude='*.rej' "$src/" "$TREE/$rel/" >"$LOGS/rsync.log" ||
+			die "rsync of $rel failed"
+		grep -v '/$' "$LOGS/rsync.log" || true
+	else
+		install_if_changed "$src" "$TREE/$rel"
+	fi
+}
+
+# Files touched by a -p1 patch.
+patch_files() {
+	sed -n 's/^+++ b\/\([^\t ]*\).*/\1/p' "$@" | sort -u
+}
+
+prepare_tree() {
+	resolve_ksrc
+	mkdir -p "$B"
+	if [ ! -f "$TREE/Makefile" ] || [ "$(cat "$B/linux.ksrc" 2>/dev/null)" != "$KSRC" ]; then
+		msg "copying KSRC=$KSRC to build/linux (hardlinks)"
+		rm -rf "$TREE" "$B"/obj-* "$B/linux.ksrc" "$B/linux.patched"
+		cp -al "$KSRC" "$TREE" 2>/dev/null || {
+			rm -rf "$TREE"
+			info "hardlinks not possible, copying"
+			cp -a "$KSRC" "$TREE"
+		}
+		rm -f "$TREE/.harness-unpacked"
+		echo "$KSRC" >"$B/linux.ksrc"
+	fi
+
+	# Overlay: copied as is.
+	sync_path drivers/char/lrng
+	sync_path include/linux/lrng.h
+	sync_path Documentation/admin-guide/lrng.rst
+	sync_path "$SELFTEST_REL"
+
+	# Patches: applied to pristine copies of KSRC's files, then installed
+	# when the result differs from the tree. Re-running is a no-op; editing
+	# or deleting a patch is picked up.
+	local patches=() f tmp
+	for f in Kconfig.patch Makefile.patch; do
+		[ -f "$ROOT/$f" ] && patches+=("$ROOT/$f")
+	done
+	tmp=$(mktemp -d)
+	local now=""
+	if [ ${#patches[@]} -gt 0 ]; then
+		now=$(patch_files "${patches[@]}")
+		for f in $now; do
+			[ -f "$KSRC/$f" ] || continue
+			mkdir -p "$tmp/$(dirname "$f")"
+			cp "$KSRC/$f" "$tmp/$f"
+		done
+		for f in "${patches[@]}"; do
+			patch -p1 -d "$tmp" --batch --forward --no-backup-if-mismatch \
+				-r - -s <"$f" >"$LOGS/patch.log" 2>&1 || {
+				cat "$LOGS/patch.log"
+				rm -rf "$tmp"
+				die "${f#"$ROOT"/} does not apply to $KSRC"
+			}
+		done
+		for f in $now; do
+			install_if_changed "$tmp/$f" "$TREE/$f"
+		done
+	fi
+	# Files patched last time but not any more: back to KSRC's version.
+	for f in $(cat "$B/linux.patched" 2>/dev/null); do
+		printf '%s\n' $now | grep -qx "$f" && continue
+		if [ -f "$KSRC/$f" ]; then
+			install_if_changed "$KSRC/$f" "$TREE/$f"
+		else
+			rm -f "$TREE/$f"
+		fi
+	done
+	printf '%s\n' $now >"$B/linux.patched"
+
+	# MAINTAINERS: the repo's entry inserted in alphabetical position.
+	if [ -f "$ROOT/MAINTAINERS" ]; then
+		python3 "$ROOT/harness/maintainers.py" "$KSRC/MAINTAINERS" \
+			"$ROOT/MAINTAINERS" >"$tmp/MAINTAINERS" ||
+			{ rm -rf "$tmp"; die "cannot merge MAINTAINERS"; }
+		install_if_changed "$tmp/MAINTAINERS" "$TREE/MAINTAINERS"
+	else
+		install_if_changed "$KSRC/MAINTAINERS" "$TREE/MAINTAINERS"
+	fi
+	rm -rf "$tmp"
+}
+
+# ---------------------------------------------------------------- kernel
+# flavor: lrng (CONFIG_LRNG=y) or stock (CONFIG_LRNG not set)
+objdir() { echo "$B/obj-$1"; }
+
+kmake() {
+	local obj=$1
+	shift
+	make -C "$TREE" O="$obj" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" \
+		-j"$JOBS" "$@"
+}
+
+configure_kernel() {
+	local flavor=$1 obj want extra stamp old
+	obj=$(objdir "$flavor")
+	mkdir -p "$obj"
+	extra=$obj/harness-lrng.config
+	if [ "$flavor" = lrng ]; then
+		want=y
+		echo "CONFIG_LRNG=y" >"$extra.new"
+	else
+		want=n
+		echo "# CONFIG_LRNG is not set" >"$extra.new"
+	fi
+	install_if_changed "$extra.new" "$extra" >/dev/null
+	rm -f "$extra.new"
+	stamp=$( { cat "$FRAGMENT" "$extra" "$TREE/drivers/char/Kconfig" \
+		"$TREE/drivers/char/Makefile"; \
+		cat "$TREE"/drivers/char/lrng/Kconfig 2>/dev/null; echo "$KSRC"; } |
+		sha256sum | cut -d' ' -f1)
+	old=$(cat "$obj/.harness-config-stamp" 2>/dev/null || true)
+	if [ "$stamp" != "$old" ] || [ ! -f "$obj/.config" ]; then
+		msg "configuring $flavor kernel (allnoconfig + $SELFTEST_REL/config, LRNG=$want)"
+		rm -f "$obj/.harness-config-stamp"
+		(cd "$TREE" && scripts/kconfig/merge_config.sh -n -O "$obj" \
+			"$FRAGMENT" "$extra") >"$LOGS/config-$flavor.log" 2>&1 ||
+			{ tail -20 "$LOGS/config-$flavor.log"; die "merge_config.sh failed"; }
+		kmake "$obj" olddefconfig >>"$LOGS/config-$flavor.log" 2>&1 ||
+			{ tail -20 "$LOGS/config-$flavor.log"; die "olddefconfig failed"; }
+		echo "$stamp" >"$obj/.harness-config-stamp"
+	fi
+	# Loud check of the one symbol that must differ.
+	if [ $want = y ]; then
+		grep -qx 'CONFIG_LRNG=y' "$obj/.config" || {
+			rm -f "$obj/.harness-config-stamp"
+			grep -q 'config LRNG$' "$TREE/drivers/char/Kconfig" \
+				"$TREE"/drivers/char/lrng/Kconfig 2>/dev/null ||
+				die "CONFIG_LRNG=y requested but the symbol does not exist (drivers/char/lrng/Kconfig or Kconfig.patch missing?). Use LRNG=n for the stock kernel."
+			die "CONFIG_LRNG=y requested but .config has: $(grep -E 'CONFIG_LRNG[= ]' "$obj/.config" || echo nothing) (unmet dependencies? see $LOGS/config-$flavor.log)"
+		}
+	else
+		! grep -q '^CONFIG_LRNG=' "$obj/.config" ||
+			die "CONFIG_LRNG=n requested but .config has $(grep '^CONFIG_LRNG=' "$obj/.config")"
+	fi
+	# Report (not fail) fragment symbols that did not make it.
+	local line sym
+	while read -r line; do
+		case $line in
+		CONFIG_*=*) sym=${line%%=*} ;;
+		"# CONFIG_"*" is not set") sym=${line#\# }; sym=${sym%% *} ;;
+		*) continue ;;
+		esac
+		[ "$flavor" = stock ] && case $sym in CONFIG_LRNG*) continue ;; esac
+		if [[ $line == CONFIG_*=n ]] || [[ $line == "# "* ]]; then
+			grep -q "^$sym=" "$obj/.config" &&
+				info "note: $line requested, .config has $(grep "^$sym=" "$obj/.config")"
+		else
+			grep -qx "$line" "$obj/.config" ||
+				info "note: $line requested, .config has: $(grep -E "^$sym=|^# $sym is" "$obj/.config" || echo nothing)"
+		fi
+	done <"$FRAGMENT"
+	return 0
+}
+
+build_kernel() {
+	local flavor=$1 obj t0 rc=0
+	obj=$(objdir "$flavor")
+	configure_kernel "$flavor"
+	msg "building $flavor kernel (O=build/obj-$flavor, -j$JOBS, log: build/logs/build-$flavor.log)"
+	t0=$SECONDS
+	exec 9>"$B/.kbuild.lock"
+	flock 9
+	kmake "$obj" bzImage headers >"$LOGS/build-$flavor.log" 2>&1 || rc=$?
+	exec 9>&-
+	if [ $rc -ne 0 ]; then
+		grep -E 'error:|Error [0-9]|undefined reference|\*\*\*' "$LOGS/build-$flavor.log" |
+			head -20 >&2
+		echo "kernel build failed (full log: $LOGS/build-$flavor.log)" >&2
+		return 1
+	fi
+	info "built $flavor bzImage in $((SECONDS - t0)) s"
+}
+
+# ---------------------------------------------------------------- guest user space
+# Static test programs for the guest. Headers come from the flavor's O= dir
+# (make headers), so the uapi matches the tree.
+build_user() {
+	local flavor=$1 obj khdr rc=0
+	obj=$(objdir "$flavor")
+	khdr="-isystem $obj/usr/include"
+	mkdir -p "$USERDIR/lrng" "$USERDIR/vdso" "$USERDIR/staging"
+	: >"$LOGS/user.log"
+	msg "building static guest programs (log: build/logs/user.log)"
+	make -C "$TREE/tools/testing/selftests/vDSO" OUTPUT="$USERDIR/vdso" \
+		CC="gcc -static" KHDR_INCLUDES="$khdr" \
+		"$USERDIR/vdso/vdso_test_getrandom" >>"$LOGS/user.log" 2>&1 ||
+		{ tail -20 "$LOGS/user.log"; echo "vdso_test_getrandom build failed" >&2; return 1; }
+	rm -rf "$USERDIR/staging/lrng"
+	: >"$USERDIR/lrng.list"
+	if [ -f "$TREE/$SELFTEST_REL/Makefile" ]; then
+		make -C "$TREE/$SELFTEST_REL" OUTPUT="$USERDIR/lrng" \
+			CC="gcc -static" KHDR_INCLUDES="$khdr" all >>"$LOGS/user.log" 2>&1 ||
+			{ tail -20 "$LOGS/user.log"; echo "kselftest build failed ($SELFTEST_REL)" >&2; return 1; }
+		make -C "$TREE/$SELFTEST_REL" OUTPUT="$USERDIR/lrng" \
+			CC="gcc -static" KHDR_INCLUDES="$khdr" \
+			INSTALL_PATH="$USERDIR/staging/lrng" install >>"$LOGS/user.log" 2>&1 ||
+			{ tail -20 "$LOGS/user.log"; echo "kselftest install failed" >&2; return 1; }
+		make -s --no-print-directory -C "$TREE/$SELFTEST_REL" \
+			OUTPUT="$USERDIR/lrng" emit_tests 2>>"$LOGS/user.log" |
+			sed -n 's/^[^:]*://p' >"$USERDIR/lrng.list"
+	else
+		info "no $SELFTEST_REL/Makefile: only vdso_test_getrandom is run"
+	fi
+	local f
+	for f in "$USERDIR/vdso/vdso_test_getrandom" $(sed "s|^|$USERDIR/staging/lrng/|" "$USERDIR/lrng.list"); do
+		[ -x "$f" ] || { echo "missing test program $f" >&2; return 1; }
+		if head -c4 "$f" | grep -q ELF && readelf -l "$f" | grep -q 'program interpreter'; then
+			echo "$f is not static (CC=\"gcc -static\" ignored by its Makefile?)" >&2
+			return 1
+		fi
+	done
+	return 0
+}
+
+gen_init_cpio() {
+	local g=$B/tools/gen_init_cpio
+	if [ ! -x "$g" ] || [ "$TREE/usr/gen_init_cpio.c" -nt "$g" ]; then
+		mkdir -p "$B/tools"
+		gcc -O2 -o "$g" "$TREE/usr/gen_init_cpio.c" || die "cannot build gen_init_cpio"
+	fi
+	echo "$g"
+}
+
+# Append gen_init_cpio lines for every file under dir $1 placed at $2.
+cpio_tree() {
+	local src=$1 dst=$2 p rel mode
+	echo "dir $dst 0755 0 0"
+	(cd "$src" && find . -mindepth 1 | sort) | while read -r p; do
+		rel=${p#./}
+		if [ -L "$src/$rel" ]; then
+			echo "slink $dst/$rel $(readlink "$src/$rel") 0777 0 0"
+		elif [ -d "$src/$rel" ]; then
+			echo "dir $dst/$rel 0755 0 0"
+		else
+			mode=$(stat -c %a "$src/$rel")
+			echo "file $dst/$rel $src/$rel $mode 0 0"
+		fi
+	done
+}
+
+# make_initramfs OUT [PAYLOAD_DIR]
+make_initramfs() {
+	local out=$1 payload=${2:-} spec g bb
+	g=$(gen_init_cpio)
+	bb=$(command -v busybox || echo /bin/busybox)
+	[ -x "$bb" ] || die "busybox not found (busybox-static)"
+	readelf -l "$bb" | grep -q 'program interpreter' && die "$bb is not static: install busybox-static"
+	mkdir -p "$(dirname "$out")"
+	spec=$out.spec
+	{
+		echo "dir /dev 0755 0 0"
+		echo "nod /dev/console 0600 0 0 c 5 1"
+		echo "nod /dev/null 0666 0 0 c 1 3"
+		echo "dir /bin 0755 0 0"
+		echo "dir /proc 0755 0 0"
+		echo "dir /sys 0755 0 0"
+		echo "dir /tmp 1777 0 0"
+		echo "file /bin/busybox $bb 0755 0 0"
+		echo "file /init $ROOT/harness/init 0755 0 0"
+		echo "dir /tests 0755 0 0"
+		echo "file /tests/vdso_test_getrandom $USERDIR/vdso/vdso_test_getrandom 0755 0 0"
+		echo "file /tests/lrng.list $USERDIR/lrng.list 0644 0 0"
+		[ -d "$USERDIR/staging/lrng" ] && cpio_tree "$USERDIR/staging/lrng" /tests/lrng
+		[ -n "$payload" ] && cpio_tree "$payload" /payload
+	} >"$spec"
+	"$g" "$spec" >"$out.tmp" || die "gen_init_cpio failed ($spec)"
+	mv "$out.tmp" "$out"
+}
+
+# ---------------------------------------------------------------- boot
+QEMU_BAD='WARNING:|BUG:|Oops|Kernel panic|Call Trace'
+
+# boot NAME FLAVOR INITRD MODE [extra cmdline...]
+# Console -> build/logs/NAME.console.log, result channel (ttyS1) ->
+# build/logs/NAME.result.log. Returns 0 only with a success verdict and a
+# clean console. Sets BOOT_REASON on failure.
+boot() {
+	local name=$1 flavor=$2 initrd=$3 mode=$4
+	shift 4
+	local kernel con res raw accel rc=0 bad t0 tailpid=
+	kernel=$(objdir "$flavor")/arch/x86/boot/bzImage
+	con=$LOGS/$name.console.log
+	res=$LOGS/$name.result.log
+	raw=$LOGS/$name.result.raw
+	BOOT_REASON=
+	[ -f "$kernel" ] || { BOOT_REASON="no kernel $kernel"; return 1; }
+	if [ "${KVM:-0}" = 1 ]; then
+		accel="-accel kvm -cpu host"
+	else
+		accel="-accel tcg -cpu max"
+	fi
+	local bios=()
+	[ -f /usr/share/qemu/qboot.rom ] && bios=(-bios qboot.rom)
+	local append="console=ttyS0 panic_on_warn=1 oops=panic panic=-1 lrng.mode=$mode $*"
+	rm -f "$con" "$res" "$raw"
+	: >"$con"
+	echo "qemu-system-x86_64 $accel ... -append \"$append\"" >"$LOGS/$name.cmd"
+	if [ "${SHOW_CONSOLE:-0}" = 1 ]; then
+		tail -n +1 -f "$con" &
+		tailpid=$!
+	fi
+	t0=$SECONDS
+	timeout -k 10 "$TIMEOUT" qemu-system-x86_64 $accel -smp 2 -m 512 \
+		-nographic -nodefaults -no-reboot -monitor none "${bios[@]}" \
+		-kernel "$kernel" -initrd "$initrd" -append "$append" \
+		-serial "file:$con" -serial "file:$raw" </dev/null \
+		>"$LOGS/$name.qemu.log" 2>&1 || rc=$?
+	BOOT_SECONDS=$((SECONDS - t0))
+	if [ -n "$tailpid" ]; then
+		sleep 0.3
+		kill "$tailpid" 2>/dev/null
+		wait "$tailpid" 2>/dev/null
+	fi
+	tr -d '\r' <"$raw" >"$res" 2>/dev/null || : >"$res"
+	bad=$(grep -m1 -aE "$QEMU_BAD" "$con" || true)
+	if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
+		BOOT_REASON="timeout after ${TIMEOUT}s (TIMEOUT=); last console line: $(tail -n1 "$con" | tr -d '\r')"
+	elif [ $rc -ne 0 ]; then
+		BOOT_REASON="qemu exited with $rc: $(head -c 300 "$LOGS/$name.qemu.log")"
+	elif [ -n "$bad" ]; then
+		BOOT_REASON="console shows: $(echo "$bad" | tr -d '\r' | head -c 200)"
+	elif ! grep -qx 'LRNG-VERDICT: success' "$res"; then
+		BOOT_REASON="no success verdict on the result channel ($(grep -m1 '^LRNG-VERDICT' "$res" || echo 'guest did not finish'))"
+	fi
+	[ -z "$BOOT_REASON" ]
+}
