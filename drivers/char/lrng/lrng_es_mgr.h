@@ -21,6 +21,7 @@
 enum lrng_es_index {
 	LRNG_ES_AUX,
 	LRNG_ES_CPU,
+	LRNG_ES_IRQ,
 	LRNG_ES_MAX
 };
 

@@ -4,16 +4,16 @@
  *
  * Copyright (C) 2026 The LRNG for Linux 6.12 authors
  *
- * Built with CONFIG_BLOCK.  Disk completion times are mixed into the
- * auxiliary pool without credit: on today's solid state storage they are
- * too regular to justify any.
+ * Built with CONFIG_BLOCK.  The disk of each completed request is mixed
+ * into the interrupt entropy source without credit: the completion time is
+ * that of its interrupt, and on today's solid state storage it is too
+ * regular to justify any credit of its own.
  */
 
 #include <linux/blkdev.h>
 #include <linux/random.h>
-#include <linux/timex.h>
 
-#include "lrng_es_aux.h"
+#include "lrng_es_irq.h"
 
 /**
  * add_disk_randomness() - a request of @disk completed
@@ -21,16 +21,9 @@
  */
 void add_disk_randomness(struct gendisk *disk)
 {
-	struct {
-		unsigned long stamp;
-		dev_t devt;
-	} event;
-
 	if (!disk)
 		return;
-	event.stamp = random_get_entropy();
-	event.devt = disk_devt(disk);
-	lrng_aux_insert(&event, sizeof(event), 0);
+	lrng_irq_mix_u32(disk_devt(disk));
 }
 EXPORT_SYMBOL_GPL(add_disk_randomness);
 

@@ -13,6 +13,7 @@
 #include <linux/cache.h>
 #include <linux/random.h>
 
+#include "lrng_es_irq.h"
 #include "lrng_interface_kernel.h"
 
 /**
@@ -20,13 +21,15 @@
  * @cpu: the CPU
  *
  * Its batch of random integers is invalidated, so that it never hands out
- * bytes drawn before it went offline.
+ * bytes drawn before it went offline, and its interrupt collection array
+ * starts empty.
  *
  * Return: 0.
  */
 int __cold random_prepare_cpu(unsigned int cpu)
 {
 	lrng_batch_reset_cpu(cpu);
+	lrng_irq_reset_cpu(cpu);
 	return 0;
 }
 

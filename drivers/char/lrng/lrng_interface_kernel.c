@@ -41,6 +41,7 @@
 
 #include "lrng_drng_mgr.h"
 #include "lrng_es_aux.h"
+#include "lrng_es_irq.h"
 #include "lrng_es_mgr.h"
 #include "lrng_interface_kernel.h"
 #include "lrng_ready.h"
@@ -282,11 +283,12 @@ void __init add_bootloader_randomness(const void *buf, size_t len)
  * add_interrupt_randomness() - an interrupt occurred
  * @irq: its number
  *
- * Runs in hard-IRQ context.  This core build credits nothing for
- * interrupts: the interrupt entropy source is a separate part of the LRNG.
+ * Runs in hard-IRQ context.  The interrupt entropy source records its time
+ * (lrng_es_irq.c).
  */
 void add_interrupt_randomness(int irq)
 {
+	lrng_irq_add_interrupt(irq, _RET_IP_);
 }
 EXPORT_SYMBOL_GPL(add_interrupt_randomness);
 
@@ -296,23 +298,20 @@ EXPORT_SYMBOL_GPL(add_interrupt_randomness);
  * @code: event code
  * @value: event value
  *
- * The event and its time are mixed in without credit.  Called with
- * interrupts off.
+ * The event is mixed into the interrupt entropy source without credit;
+ * the interrupt of a hardware event recorded its time already.  Repeats of
+ * the last value (autorepeat) are ignored.  Called with interrupts off.
  */
 void add_input_randomness(unsigned int type, unsigned int code,
 			  unsigned int value)
 {
-	struct {
-		unsigned long stamp;
-		unsigned int type, code, value;
-	} event = {
-		.stamp = random_get_entropy(),
-		.type = type,
-		.code = code,
-		.value = value,
-	};
+	static unsigned int last_value;
 
-	lrng_aux_insert(&event, sizeof(event), 0);
+	/* Racy between input devices, which only lets a repeat through. */
+	if (value == READ_ONCE(last_value))
+		return;
+	WRITE_ONCE(last_value, value);
+	lrng_irq_mix_u32((type << 4) ^ code ^ (code >> 4) ^ value);
 }
 EXPORT_SYMBOL_GPL(add_input_randomness);
 
@@ -377,6 +376,7 @@ void __init random_init(void)
 	lrng_aux_insert(&now, sizeof(now), 0);
 	lrng_aux_insert(&cycles, sizeof(cycles), 0);
 	add_latent_entropy();
+	lrng_irq_init();
 
 	if (lrng_ready())
 		lrng_es_reseed(true);

@@ -1,0 +1,527 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * LRNG interrupt entropy source
+ *
+ * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ *
+ * The LRNG's internal entropy source: the time at which each interrupt
+ * arrives.  add_interrupt_randomness() hands every interrupt to
+ * lrng_irq_add_interrupt(), in hard-IRQ context:
+ *
+ *   time stamp --/GCD--> 8 bits --> this CPU's collection array
+ *                                        | full
+ *                                        v
+ *                          this CPU's pool (SHA-256 state)
+ *                                        | read for a seed
+ *                                        v
+ *          SHA-256 over the digests of all CPUs' pools --> seed buffer slot
+ *
+ * Time stamps: random_get_entropy(), divided by the GCD of the first
+ * LRNG_GCD_WINDOW stamps (lrng_gcd.c).  Only the 8 least significant bits
+ * of the quotient are kept, one slot of the array per interrupt.  Until the
+ * GCD is known, and whenever the LRNG is not fully seeded, the full 32-bit
+ * stamp is kept instead (four slots).
+ *
+ * Array full: with continuous compression (Kconfig default, switchable at
+ * boot with lrng_irq.continuous_compression= when
+ * CONFIG_LRNG_SWITCHABLE_CONTINUOUS_COMPRESSION is set) the whole array is
+ * hashed into this CPU's pool, in hard-IRQ context; without, the newest
+ * slots overwrite the oldest and hashing happens only when a seed is read.
+ *
+ * Entropy: CONFIG_LRNG_IRQ_ENTROPY_RATE interrupts give 256 bits (1 bit per
+ * interrupt at the default and minimum of 256).  Each CPU counts its
+ * interrupts, capped at what its pool can hold: the digest size and,
+ * without compression, the interrupts whose data is still in the array.
+ * Without a high-resolution timer (the low 8 bits of two stamps read at
+ * boot are both 0), the rate is multiplied by LRNG_IRQ_OVERSAMPLING_FACTOR
+ * and each interrupt also stores a word of its saved registers and a word
+ * made of jiffies, the IRQ number and the interrupted address; those words
+ * are not credited beyond the one interrupt they come with.
+ *
+ * Reading: every pool that ever received data, including the pools of
+ * offline CPUs, is read: its array is hashed into it, its digest goes into
+ * one SHA-256 over all pools, and the pool restarts from that digest (it
+ * keeps its state).  The interrupts beyond the requested entropy stay
+ * counted on their CPU.  The manager stirs each used seed into the aux pool
+ * for backtracking resistance.
+ *
+ * Seeding stages: while the LRNG is not fully seeded, a CPU whose count
+ * grows by LRNG_IRQ_NOTIFY_BITS worth of interrupts calls
+ * lrng_es_add_entropy(), which asks for a seed once all sources together
+ * reach the next stage.
+ *
+ * add_input_randomness() and add_disk_randomness() mix a word into this
+ * CPU's array (or, without compression, straight into its pool, so that
+ * they never overwrite credited stamps) through lrng_irq_mix_u32(), with
+ * no credit.
+ *
+ * Locking: each CPU's data (struct lrng_irq_pcpu) is guarded by its own
+ * raw spinlock, always taken with interrupts off.  The CPU itself takes it
+ * in hard-IRQ context for every interrupt: it is uncontended unless another
+ * CPU reads this pool for a seed, which holds it for one SHA-256 over the
+ * array.  It is a raw spinlock because hard-IRQ code cannot sleep on
+ * PREEMPT_RT.  No code holds two of these locks, or any other lock inside
+ * one.  The GCD state is lockless (lrng_gcd.h); the configuration is
+ * written only before interrupts are enabled.
+ *
+ * Sections: 1. configuration, 2. per-CPU collection (hard-IRQ path),
+ * 3. reading the pools (struct lrng_es_cb), 4. CPU hotplug.
+ */
+
+#include <linux/cache.h>
+#include <linux/init.h>
+#include <linux/irqflags.h>
+#include <linux/jiffies.h>
+#include <linux/kstrtox.h>
+#include <linux/log2.h>
+#include <linux/minmax.h>
+#include <linux/percpu.h>
+#include <linux/spinlock.h>
+#include <linux/string.h>
+#include <linux/timex.h>
+#include <linux/wordpart.h>
+#include <asm/irq_regs.h>
+#include <asm/ptrace.h>
+
+#include "lrng_definitions.h"
+#include "lrng_es_irq.h"
+#include "lrng_es_irq_array.h"
+#include "lrng_es_mgr.h"
+#include "lrng_gcd.h"
+
+enum {
+	/* Slots of each CPU's collection array. */
+	LRNG_IRQ_NSLOTS = CONFIG_LRNG_COLLECTION_SIZE,
+	LRNG_IRQ_NUNITS = LRNG_IRQ_NSLOTS / LRNG_IRQ_SLOTS_PER_UNIT,
+	/* Interrupts per credited one without a high-resolution timer. */
+	LRNG_IRQ_OVERSAMPLING_FACTOR = 10,
+	/* Slots of the register word and the extra word without one. */
+	LRNG_IRQ_EXTRA_SLOTS = 2 * LRNG_IRQ_SLOTS_PER_U32,
+	/* Entropy between two seeding checks of one CPU before full seeding. */
+	LRNG_IRQ_NOTIFY_BITS = 16,
+};
+
+/* The slot arithmetic needs a power of two of at least two units. */
+static_assert(!(CONFIG_LRNG_COLLECTION_SIZE &
+		(CONFIG_LRNG_COLLECTION_SIZE - 1)));
+static_assert(LRNG_IRQ_MIN_SLOTS <= CONFIG_LRNG_COLLECTION_SIZE);
+static_assert(CONFIG_LRNG_COLLECTION_SIZE <= LRNG_IRQ_MAX_SLOTS);
+
+/******************************************************************
+ * 1. Configuration
+ *
+ * lrng_irq_init() fixes the rate, detects the high-resolution timer and
+ * decides continuous compression, from random_init(), before interrupts
+ * are enabled.
+ ******************************************************************/
+
+/**
+ * struct lrng_irq_config - how the source runs
+ * @rate: interrupts credited with LRNG_DRNG_SECURITY_STRENGTH_BITS;
+ *	  U32_MAX (no credit) until lrng_irq_init()
+ * @max_irqs: cap on each CPU's interrupt count; 0 until lrng_irq_init()
+ * @notify_mask: before full seeding, a CPU whose count becomes a multiple
+ *		 of @notify_mask + 1 calls lrng_es_add_entropy()
+ * @highres: random_get_entropy() is a high-resolution timer
+ * @compress: continuous compression is on
+ *
+ * Written only by the boot parameter and lrng_irq_init(), before interrupts
+ * are enabled; read without lock afterwards.
+ */
+struct lrng_irq_config {
+	u32 rate;
+	u32 max_irqs;
+	u32 notify_mask;
+	bool highres;
+	bool compress;
+};
+
+static struct lrng_irq_config lrng_irq_cfg __read_mostly = {
+	.rate = U32_MAX,
+	.compress = IS_ENABLED(CONFIG_LRNG_CONTINUOUS_COMPRESSION),
+};
+
+static int __init lrng_irq_parse_compression(char *arg)
+{
+	bool on;
+
+	if (kstrtobool(arg, &on))
+		return -EINVAL;
+	if (!IS_ENABLED(CONFIG_LRNG_SWITCHABLE_CONTINUOUS_COMPRESSION)) {
+		pr_warn("lrng_irq.continuous_compression= ignored: fixed at build time\n");
+		return 0;
+	}
+	lrng_irq_cfg.compress = on;
+	return 0;
+}
+early_param("lrng_irq.continuous_compression", lrng_irq_parse_compression);
+
+/* Most slots one interrupt takes in the array. */
+static u32 lrng_irq_slots_per_irq(void)
+{
+	return LRNG_IRQ_SLOTS_PER_U32 +
+	       (lrng_irq_cfg.highres ? 0 : LRNG_IRQ_EXTRA_SLOTS);
+}
+
+/**
+ * lrng_irq_init() - configure the interrupt entropy source
+ *
+ * Called from random_init(), with timekeeping running and interrupts still
+ * off.  Without a high-resolution timer the rate is oversampled.  Without
+ * continuous compression, when one CPU's array could not hold
+ * LRNG_DRNG_SECURITY_STRENGTH_BITS, compression is forced on: otherwise the
+ * LRNG could never be fully seeded from interrupts on one CPU.
+ */
+void __init lrng_irq_init(void)
+{
+	struct lrng_irq_config *cfg = &lrng_irq_cfg;
+	u64 rate = CONFIG_LRNG_IRQ_ENTROPY_RATE;
+	u32 max, notify;
+
+	cfg->highres = (random_get_entropy() & LRNG_IRQ_SLOT_MASK) ||
+		       (random_get_entropy() & LRNG_IRQ_SLOT_MASK);
+	if (!cfg->highres) {
+		rate = min_t(u64, rate * LRNG_IRQ_OVERSAMPLING_FACTOR, U32_MAX);
+		pr_warn("no high-resolution timer: interrupts oversampled by %u\n",
+			LRNG_IRQ_OVERSAMPLING_FACTOR);
+	}
+	cfg->rate = rate;
+
+	max = lrng_irq_max_irqs(cfg->rate, LRNG_IRQ_NSLOTS,
+				lrng_irq_slots_per_irq(), false);
+	if (!cfg->compress && lrng_irq_irqs_to_entropy(max, cfg->rate) <
+			      LRNG_DRNG_SECURITY_STRENGTH_BITS) {
+		cfg->compress = true;
+		pr_warn("interrupt collection array too small without compression: continuous compression on\n");
+	}
+	cfg->max_irqs = lrng_irq_max_irqs(cfg->rate, LRNG_IRQ_NSLOTS,
+					  lrng_irq_slots_per_irq(),
+					  cfg->compress);
+	notify = lrng_irq_entropy_to_irqs(LRNG_IRQ_NOTIFY_BITS, cfg->rate);
+	cfg->notify_mask = roundup_pow_of_two(notify) - 1;
+}
+
+/******************************************************************
+ * 2. Per-CPU collection
+ *
+ * lrng_irq_add_interrupt() runs in hard-IRQ context for every interrupt;
+ * lrng_irq_mix_u32() in any context but NMI.  Both touch only this CPU's
+ * struct lrng_irq_pcpu, under its lock, and the lockless GCD state.
+ ******************************************************************/
+
+/**
+ * struct lrng_irq_pcpu - one CPU's part of the interrupt source
+ * @lock: guards all other members; taken with interrupts off, by this CPU
+ *	  in hard-IRQ context and by readers and hotplug on any CPU
+ * @pool: SHA-256 state holding the compressed arrays since the last read,
+ *	  and the digest of that read
+ * @pos: the next slot of @array to write
+ * @irqs: interrupts counted since the last read, at most
+ *	  lrng_irq_cfg.max_irqs; also read without the lock (READ_ONCE) for
+ *	  the entropy estimate
+ * @reg_idx: the next word of struct pt_regs to take without a
+ *	     high-resolution timer
+ * @used: data was recorded on this CPU since boot; unused pools are not read
+ * @array: the collection array, LRNG_IRQ_NSLOTS slots
+ */
+struct lrng_irq_pcpu {
+	raw_spinlock_t lock; /* guards the whole structure, see @lock above */
+	struct sha256_state pool;
+	u32 pos;
+	u32 irqs;
+	u32 reg_idx;
+	bool used;
+	u32 array[LRNG_IRQ_NUNITS];
+};
+
+static DEFINE_PER_CPU(struct lrng_irq_pcpu, lrng_irq_pcpu) = {
+	.lock = __RAW_SPIN_LOCK_UNLOCKED(lrng_irq_pcpu.lock),
+	.pool.state = { SHA256_H0, SHA256_H1, SHA256_H2, SHA256_H3,
+			SHA256_H4, SHA256_H5, SHA256_H6, SHA256_H7 },
+};
+
+static struct lrng_gcd lrng_irq_gcd = LRNG_GCD_INIT;
+
+/* The helpers' view of @p's array; the caller holds @p->lock. */
+static void lrng_irq_array_of(struct lrng_irq_pcpu *p, struct lrng_irq_array *a)
+{
+	lockdep_assert_held(&p->lock);
+	a->units = p->array;
+	a->pool = lrng_irq_cfg.compress ? &p->pool : NULL;
+	a->nslots = LRNG_IRQ_NSLOTS;
+}
+
+/* Without a high-resolution timer: one word of the interrupted registers. */
+static void lrng_irq_add_regs(struct lrng_irq_pcpu *p,
+			      const struct lrng_irq_array *a,
+			      const struct pt_regs *regs)
+{
+	const u32 *words = (const u32 *)regs;
+	u32 idx = p->reg_idx++ % (sizeof(*regs) / sizeof(u32));
+
+	p->pos = lrng_irq_array_add_u32(a, p->pos, words[idx]);
+}
+
+/*
+ * Without a high-resolution timer: jiffies, the IRQ number and the
+ * interrupted address in one word.  XOR loses no credit: none is given to
+ * this word.
+ */
+static void lrng_irq_add_extra(struct lrng_irq_pcpu *p,
+			       const struct lrng_irq_array *a, int irq,
+			       unsigned long ip)
+{
+	u32 word = (u32)jiffies ^ (u32)irq ^ lower_32_bits(ip) ^
+		   upper_32_bits(ip);
+
+	p->pos = lrng_irq_array_add_u32(a, p->pos, word);
+}
+
+/* Count one interrupt on @p; returns whether to check the seeding stage. */
+static bool lrng_irq_count(struct lrng_irq_pcpu *p)
+{
+	u32 irqs = p->irqs;
+
+	if (irqs >= lrng_irq_cfg.max_irqs)
+		return false;
+	WRITE_ONCE(p->irqs, ++irqs);
+	return !(irqs & lrng_irq_cfg.notify_mask) ||
+	       irqs == lrng_irq_cfg.max_irqs;
+}
+
+/**
+ * lrng_irq_add_interrupt() - record an interrupt
+ * @irq: its number
+ * @ret_ip: return address of add_interrupt_randomness(), used when the
+ *	    interrupt has no saved registers
+ *
+ * Runs in hard-IRQ context.
+ */
+void lrng_irq_add_interrupt(int irq, unsigned long ret_ip)
+{
+	const struct lrng_irq_config *cfg = &lrng_irq_cfg;
+	u32 stamp = random_get_entropy();
+	struct lrng_irq_pcpu *p;
+	struct lrng_irq_array a;
+	struct pt_regs *regs;
+	unsigned long flags;
+	bool narrow, notify;
+	u32 gcd;
+
+	gcd = lrng_gcd_get(&lrng_irq_gcd);
+	if (!gcd)
+		lrng_gcd_add(&lrng_irq_gcd, stamp);
+	narrow = gcd && lrng_ready();
+
+	local_irq_save(flags);
+	p = this_cpu_ptr(&lrng_irq_pcpu);
+	raw_spin_lock(&p->lock);
+	lrng_irq_array_of(p, &a);
+	if (!cfg->highres) {
+		regs = get_irq_regs();
+		if (regs) {
+			lrng_irq_add_regs(p, &a, regs);
+			ret_ip = instruction_pointer(regs);
+		}
+	}
+	if (narrow)
+		p->pos = lrng_irq_array_add_slot(&a, p->pos,
+						 (stamp / gcd) &
+						 LRNG_IRQ_SLOT_MASK);
+	else
+		p->pos = lrng_irq_array_add_u32(&a, p->pos, stamp);
+	if (!cfg->highres)
+		lrng_irq_add_extra(p, &a, irq, ret_ip);
+	notify = lrng_irq_count(p);
+	p->used = true;
+	raw_spin_unlock(&p->lock);
+	local_irq_restore(flags);
+
+	/* Outside the lock: it reads every CPU's count. */
+	if (notify && !lrng_ready())
+		lrng_es_add_entropy();
+}
+
+/**
+ * lrng_irq_mix_u32() - mix a word into this CPU's pool without credit
+ * @word: the data
+ *
+ * With continuous compression the word goes into the collection array like
+ * a 32-bit stamp; without, it is hashed into the pool at once, so that it
+ * never overwrites a credited stamp.  Callable in any context but NMI.
+ */
+void lrng_irq_mix_u32(u32 word)
+{
+	struct lrng_irq_pcpu *p;
+	struct lrng_irq_array a;
+	unsigned long flags;
+
+	local_irq_save(flags);
+	p = this_cpu_ptr(&lrng_irq_pcpu);
+	raw_spin_lock(&p->lock);
+	lrng_irq_array_of(p, &a);
+	if (a.pool)
+		p->pos = lrng_irq_array_add_u32(&a, p->pos, word);
+	else
+		sha256_update(&p->pool, (const u8 *)&word, sizeof(word));
+	p->used = true;
+	raw_spin_unlock(&p->lock);
+	local_irq_restore(flags);
+}
+
+/******************************************************************
+ * 3. Reading the pools: the callbacks of struct lrng_es_cb
+ ******************************************************************/
+
+/*
+ * Hash @p's array into its pool, hand out the pool's digest and restart the
+ * pool from that digest.  The restart hashes one whole block, so the digest
+ * is compressed at once and never kept in the state's buffer.
+ */
+static void lrng_irq_pool_read(struct lrng_irq_pcpu *p,
+			       u8 digest[SHA256_DIGEST_SIZE])
+{
+	u8 block[SHA256_BLOCK_SIZE];
+
+	lockdep_assert_held(&p->lock);
+	sha256_update(&p->pool, (const u8 *)p->array, sizeof(p->array));
+	sha256_final(&p->pool, digest);
+	memcpy(block, digest, SHA256_DIGEST_SIZE);
+	memcpy(block + SHA256_DIGEST_SIZE, digest, SHA256_DIGEST_SIZE);
+	sha256_init(&p->pool);
+	sha256_update(&p->pool, block, sizeof(block));
+	memzero_explicit(block, sizeof(block));
+}
+
+static u32 lrng_irq_curr_entropy(void)
+{
+	u64 irqs = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu)
+		irqs += READ_ONCE(per_cpu_ptr(&lrng_irq_pcpu, cpu)->irqs);
+	irqs = min_t(u64, irqs, U32_MAX);
+	return min_t(u32, lrng_irq_irqs_to_entropy(irqs, lrng_irq_cfg.rate),
+		     LRNG_DIGEST_BITS);
+}
+
+static u32 lrng_irq_max_entropy(void)
+{
+	return LRNG_DIGEST_BITS;
+}
+
+/*
+ * One SHA-256 over the digests of all used pools goes into the slot.  The
+ * interrupts are taken from the pools in CPU order until the request is
+ * met; the rest stay counted on their CPU.
+ */
+static u32 lrng_irq_get_ent(u8 *slot, u32 requested_bits)
+{
+	u32 rate = lrng_irq_cfg.rate;
+	u32 requested = lrng_irq_entropy_to_irqs(requested_bits, rate);
+	u8 digest[SHA256_DIGEST_SIZE];
+	struct sha256_state all;
+	u32 collected = 0, take;
+	unsigned long flags;
+	int cpu;
+
+	sha256_init(&all);
+	for_each_possible_cpu(cpu) {
+		struct lrng_irq_pcpu *p = per_cpu_ptr(&lrng_irq_pcpu, cpu);
+
+		raw_spin_lock_irqsave(&p->lock, flags);
+		if (!p->used) {
+			raw_spin_unlock_irqrestore(&p->lock, flags);
+			continue;
+		}
+		lrng_irq_pool_read(p, digest);
+		take = min(p->irqs, requested - collected);
+		WRITE_ONCE(p->irqs, p->irqs - take);
+		raw_spin_unlock_irqrestore(&p->lock, flags);
+
+		collected += take;
+		sha256_update(&all, digest, sizeof(digest));
+	}
+	sha256_final(&all, digest);
+	memcpy(slot, digest, sizeof(digest));
+	memzero_explicit(digest, sizeof(digest));
+
+	return min3(lrng_irq_irqs_to_entropy(collected, rate), requested_bits,
+		    (u32)LRNG_DIGEST_BITS);
+}
+
+/* Forget the counted interrupts and compute the GCD anew. */
+static void lrng_irq_reset(void)
+{
+	unsigned long flags;
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct lrng_irq_pcpu *p = per_cpu_ptr(&lrng_irq_pcpu, cpu);
+
+		raw_spin_lock_irqsave(&p->lock, flags);
+		WRITE_ONCE(p->irqs, 0);
+		raw_spin_unlock_irqrestore(&p->lock, flags);
+	}
+	lrng_gcd_restart(&lrng_irq_gcd);
+}
+
+static void lrng_irq_state(struct seq_file *m)
+{
+	const struct lrng_irq_config *cfg = &lrng_irq_cfg;
+	u32 rate_bits;
+
+	/* Bits credited to 256 interrupts. */
+	rate_bits = lrng_irq_irqs_to_entropy(LRNG_DRNG_SECURITY_STRENGTH_BITS,
+					     cfg->rate);
+	rate_bits = min_t(u32, rate_bits, LRNG_DRNG_SECURITY_STRENGTH_BITS);
+
+	seq_puts(m, " Hash for operating entropy pool: SHA-256\n");
+	seq_printf(m, " per-CPU interrupt collection size: %u\n",
+		   LRNG_IRQ_NSLOTS);
+	seq_printf(m, " High-resolution timer: %s\n",
+		   cfg->highres ? "true" : "false");
+	seq_printf(m, " Continuous compression: %s\n",
+		   cfg->compress ? "true" : "false");
+	seq_printf(m, " Time stamp GCD: %u\n", lrng_gcd_get(&lrng_irq_gcd));
+	seq_printf(m, " Interrupts for %u bits: %u\n",
+		   LRNG_DRNG_SECURITY_STRENGTH_BITS, cfg->rate);
+	seq_printf(m, " Entropy rate: %u\n", rate_bits);
+	seq_printf(m, " Available entropy: %u\n", lrng_irq_curr_entropy());
+}
+
+const struct lrng_es_cb lrng_es_irq = {
+	.name = "IRQ",
+	.curr_entropy = lrng_irq_curr_entropy,
+	.max_entropy = lrng_irq_max_entropy,
+	.get_ent = lrng_irq_get_ent,
+	.reset = lrng_irq_reset,
+	.state = lrng_irq_state,
+};
+
+/******************************************************************
+ * 4. CPU hotplug
+ ******************************************************************/
+
+/**
+ * lrng_irq_reset_cpu() - a CPU is about to come online
+ * @cpu: the CPU, not running yet
+ *
+ * Its collection array starts empty.  What the array held is hashed into
+ * the CPU's pool first, so that the pool and its count, which stayed
+ * readable while the CPU was offline, lose nothing.
+ */
+void lrng_irq_reset_cpu(unsigned int cpu)
+{
+	struct lrng_irq_pcpu *p = per_cpu_ptr(&lrng_irq_pcpu, cpu);
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&p->lock, flags);
+	if (p->used) {
+		sha256_update(&p->pool, (const u8 *)p->array,
+			      sizeof(p->array));
+		memset(p->array, 0, sizeof(p->array));
+	}
+	p->pos = 0;
+	raw_spin_unlock_irqrestore(&p->lock, flags);
+}

@@ -1,0 +1,73 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * LRNG interrupt collection array and its entropy accounting
+ *
+ * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ */
+
+#ifndef _LRNG_ES_IRQ_ARRAY_H
+#define _LRNG_ES_IRQ_ARRAY_H
+
+#include <crypto/sha2.h>
+#include <linux/types.h>
+
+enum {
+	/* Bits of a time stamp kept once its GCD is known. */
+	LRNG_IRQ_SLOT_BITS = 8,
+	LRNG_IRQ_SLOT_MASK = (1 << LRNG_IRQ_SLOT_BITS) - 1,
+	/* The array is made of u32 units, each holding this many slots. */
+	LRNG_IRQ_UNIT_BITS = 32,
+	LRNG_IRQ_SLOTS_PER_UNIT = LRNG_IRQ_UNIT_BITS / LRNG_IRQ_SLOT_BITS,
+	/* A whole 32-bit word takes this many consecutive slots. */
+	LRNG_IRQ_SLOTS_PER_U32 = 32 / LRNG_IRQ_SLOT_BITS,
+	/* Collection sizes in slots that Kconfig offers. */
+	LRNG_IRQ_MIN_SLOTS = 32,
+	LRNG_IRQ_MAX_SLOTS = 8192,
+};
+
+/**
+ * struct lrng_irq_array - a collection array as seen by its helpers
+ * @units: @nslots / LRNG_IRQ_SLOTS_PER_UNIT words of slots
+ * @pool: hash that the whole array is compressed into each time its last
+ *	  slot was written (continuous compression), or NULL when the newest
+ *	  slots simply overwrite the oldest
+ * @nslots: size in slots, a power of two from LRNG_IRQ_MIN_SLOTS to
+ *	    LRNG_IRQ_MAX_SLOTS
+ *
+ * The helpers take no lock: the caller holds whatever guards @units and
+ * @pool.
+ */
+struct lrng_irq_array {
+	u32 *units;
+	struct sha256_state *pool;
+	u32 nslots;
+};
+
+/* The unit that holds @slot. */
+static inline u32 lrng_irq_slot_unit(u32 slot)
+{
+	return slot / LRNG_IRQ_SLOTS_PER_UNIT;
+}
+
+/* The bit position of @slot within its unit; slot 0 is the lowest byte. */
+static inline u32 lrng_irq_slot_shift(u32 slot)
+{
+	return (slot % LRNG_IRQ_SLOTS_PER_UNIT) * LRNG_IRQ_SLOT_BITS;
+}
+
+/* The value stored in @slot of @units. */
+static inline u8 lrng_irq_slot_get(const u32 *units, u32 slot)
+{
+	return units[lrng_irq_slot_unit(slot)] >> lrng_irq_slot_shift(slot);
+}
+
+void lrng_irq_array_full(const struct lrng_irq_array *a);
+u32 lrng_irq_array_add_slot(const struct lrng_irq_array *a, u32 pos, u8 val);
+u32 lrng_irq_array_add_u32(const struct lrng_irq_array *a, u32 pos,
+			   u32 word);
+
+u32 lrng_irq_irqs_to_entropy(u32 irqs, u32 rate);
+u32 lrng_irq_entropy_to_irqs(u32 bits, u32 rate);
+u32 lrng_irq_max_irqs(u32 rate, u32 nslots, u32 slots_per_irq, bool compress);
+
+#endif /* _LRNG_ES_IRQ_ARRAY_H */

@@ -1,0 +1,399 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of the LRNG interrupt collection array and its accounting
+ *
+ * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ *
+ * Suite lrng_irq_array, for every collection size Kconfig offers: the slot
+ * arithmetic, one slot and one 32-bit word stored at every position
+ * (including words split across two units and wrapping from the last unit
+ * to the first), and what happens when the array is full, with and without
+ * continuous compression.  The expected contents come from a byte-per-slot
+ * model of the array, packed independently of the code under test.
+ *
+ * Suite lrng_irq_entropy: the conversions between interrupt counts and
+ * entropy bits, and the cap on a CPU's count.
+ */
+
+#include <kunit/test.h>
+#include <linux/kernel.h>
+#include <linux/module.h>
+#include <linux/string.h>
+
+#include "../lrng_definitions.h"
+#include "../lrng_es_irq_array.h"
+
+static const u32 lrng_irq_test_sizes[] = {
+	32, 256, 512, 1024, 2048, 4096, 8192,
+};
+
+static void lrng_irq_test_size_desc(const u32 *nslots, char *desc)
+{
+	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "%u slots", *nslots);
+}
+
+KUNIT_ARRAY_PARAM(lrng_irq_test_size, lrng_irq_test_sizes,
+		  lrng_irq_test_size_desc);
+
+/**
+ * struct lrng_irq_test_ctx - an array under test and its model
+ * @nslots: size in slots
+ * @model: expected value of each slot
+ * @units: the array the code under test writes
+ * @expect: @model packed into units
+ * @pool: hash for continuous compression
+ */
+struct lrng_irq_test_ctx {
+	u32 nslots;
+	u8 *model;
+	u32 *units;
+	u32 *expect;
+	struct sha256_state *pool;
+};
+
+/* Pack a model into units: slot i is byte i % 4 of unit i / 4. */
+static void lrng_irq_test_pack(const u8 *model, u32 *units, u32 nslots)
+{
+	u32 i;
+
+	memset(units, 0, nslots);
+	for (i = 0; i < nslots; i++)
+		units[i / 4] |= (u32)model[i] << (8 * (i % 4));
+}
+
+/* A context of the size under test, every slot holding a distinct pattern. */
+static struct lrng_irq_test_ctx *lrng_irq_test_ctx(struct kunit *test)
+{
+	struct lrng_irq_test_ctx *ctx;
+	u32 i;
+
+	ctx = kunit_kzalloc(test, sizeof(*ctx), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, ctx);
+	ctx->nslots = *(const u32 *)test->param_value;
+	ctx->model = kunit_kzalloc(test, ctx->nslots, GFP_KERNEL);
+	ctx->units = kunit_kzalloc(test, ctx->nslots, GFP_KERNEL);
+	ctx->expect = kunit_kzalloc(test, ctx->nslots, GFP_KERNEL);
+	ctx->pool = kunit_kzalloc(test, sizeof(*ctx->pool), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, ctx->model);
+	KUNIT_ASSERT_NOT_NULL(test, ctx->units);
+	KUNIT_ASSERT_NOT_NULL(test, ctx->expect);
+	KUNIT_ASSERT_NOT_NULL(test, ctx->pool);
+
+	for (i = 0; i < ctx->nslots; i++)
+		ctx->model[i] = i * 37 + 11;
+	lrng_irq_test_pack(ctx->model, ctx->units, ctx->nslots);
+	sha256_init(ctx->pool);
+	return ctx;
+}
+
+/* The helpers' view of the array, with or without compression. */
+static struct lrng_irq_array lrng_irq_test_array(struct lrng_irq_test_ctx *ctx,
+						 bool compress)
+{
+	return (struct lrng_irq_array) {
+		.units = ctx->units,
+		.pool = compress ? ctx->pool : NULL,
+		.nslots = ctx->nslots,
+	};
+}
+
+/* The array matches the model. */
+static bool lrng_irq_test_matches(struct lrng_irq_test_ctx *ctx)
+{
+	lrng_irq_test_pack(ctx->model, ctx->expect, ctx->nslots);
+	return !memcmp(ctx->units, ctx->expect, ctx->nslots);
+}
+
+/* Slot i lives in unit i / 4 at bit 8 * (i % 4). */
+static void lrng_irq_test_slot_index(struct kunit *test)
+{
+	static const u32 units[2] = { 0x44332211, 0x88776655 };
+	u32 i;
+
+	KUNIT_EXPECT_EQ(test, LRNG_IRQ_SLOTS_PER_UNIT, 4);
+	KUNIT_EXPECT_EQ(test, LRNG_IRQ_SLOTS_PER_U32, 4);
+	for (i = 0; i < LRNG_IRQ_MAX_SLOTS; i++) {
+		KUNIT_EXPECT_EQ(test, lrng_irq_slot_unit(i), i / 4);
+		KUNIT_EXPECT_EQ(test, lrng_irq_slot_shift(i), 8 * (i % 4));
+	}
+	for (i = 0; i < 8; i++)
+		KUNIT_EXPECT_EQ(test, lrng_irq_slot_get(units, i),
+				0x11 * (i + 1));
+}
+
+/* One slot at every position changes that slot only. */
+static void lrng_irq_test_add_slot(struct kunit *test)
+{
+	struct lrng_irq_test_ctx *ctx = lrng_irq_test_ctx(test);
+	struct lrng_irq_array a = lrng_irq_test_array(ctx, false);
+	u32 pos, next;
+	u8 old;
+
+	for (pos = 0; pos < ctx->nslots; pos++) {
+		old = ctx->model[pos];
+		ctx->model[pos] = ~old;
+		next = lrng_irq_array_add_slot(&a, pos, ~old);
+		KUNIT_EXPECT_EQ(test, next, (pos + 1) % ctx->nslots);
+		KUNIT_EXPECT_TRUE_MSG(test, lrng_irq_test_matches(ctx),
+				      "slot %u", pos);
+		KUNIT_EXPECT_EQ(test, lrng_irq_slot_get(ctx->units, pos),
+				(u8)~old);
+	}
+}
+
+/*
+ * A word at every position lands byte by byte, least significant first,
+ * in four consecutive slots modulo the size, and changes nothing else.
+ */
+static void lrng_irq_test_add_u32(struct kunit *test)
+{
+	struct lrng_irq_test_ctx *ctx = lrng_irq_test_ctx(test);
+	struct lrng_irq_array a = lrng_irq_test_array(ctx, false);
+	u32 pos, next, word, i;
+
+	for (pos = 0; pos < ctx->nslots; pos++) {
+		word = 0xa1b2c3d4 ^ (pos * 0x01010101);
+		for (i = 0; i < 4; i++)
+			ctx->model[(pos + i) % ctx->nslots] = word >> (8 * i);
+		next = lrng_irq_array_add_u32(&a, pos, word);
+		KUNIT_EXPECT_EQ(test, next, (pos + 4) % ctx->nslots);
+		KUNIT_EXPECT_TRUE_MSG(test, lrng_irq_test_matches(ctx),
+				      "word at slot %u", pos);
+	}
+}
+
+/* The word in the last three slots wraps its upper bytes to slot 0. */
+static void lrng_irq_test_add_u32_wrap(struct kunit *test)
+{
+	struct lrng_irq_test_ctx *ctx = lrng_irq_test_ctx(test);
+	struct lrng_irq_array a = lrng_irq_test_array(ctx, false);
+	u32 n = ctx->nslots;
+
+	KUNIT_EXPECT_EQ(test, lrng_irq_array_add_u32(&a, n - 1, 0x44332211),
+			3);
+	KUNIT_EXPECT_EQ(test, lrng_irq_slot_get(ctx->units, n - 1), 0x11);
+	KUNIT_EXPECT_EQ(test, lrng_irq_slot_get(ctx->units, 0), 0x22);
+	KUNIT_EXPECT_EQ(test, lrng_irq_slot_get(ctx->units, 1), 0x33);
+	KUNIT_EXPECT_EQ(test, lrng_irq_slot_get(ctx->units, 2), 0x44);
+	KUNIT_EXPECT_EQ(test, lrng_irq_slot_get(ctx->units, 3), ctx->model[3]);
+	KUNIT_EXPECT_EQ(test, lrng_irq_slot_get(ctx->units, n - 2),
+			ctx->model[n - 2]);
+
+	KUNIT_EXPECT_EQ(test, lrng_irq_array_add_u32(&a, n - 2, 0x88776655),
+			2);
+	KUNIT_EXPECT_EQ(test, lrng_irq_slot_get(ctx->units, n - 2), 0x55);
+	KUNIT_EXPECT_EQ(test, lrng_irq_slot_get(ctx->units, n - 1), 0x66);
+	KUNIT_EXPECT_EQ(test, lrng_irq_slot_get(ctx->units, 0), 0x77);
+	KUNIT_EXPECT_EQ(test, lrng_irq_slot_get(ctx->units, 1), 0x88);
+	KUNIT_EXPECT_EQ(test, lrng_irq_slot_get(ctx->units, 2), 0x44);
+}
+
+/* The pool holds exactly the hash of @snapshot, and nothing more. */
+static void lrng_irq_test_expect_pool(struct kunit *test,
+				      struct lrng_irq_test_ctx *ctx,
+				      const u32 *snapshot)
+{
+	u8 got[SHA256_DIGEST_SIZE], want[SHA256_DIGEST_SIZE];
+
+	KUNIT_EXPECT_EQ(test, ctx->pool->count, ctx->nslots);
+	sha256_final(ctx->pool, got);
+	sha256((const u8 *)snapshot, ctx->nslots, want);
+	KUNIT_EXPECT_MEMEQ(test, got, want, sizeof(want));
+	sha256_init(ctx->pool);
+}
+
+/*
+ * With compression, writing the last slot hashes the whole array into the
+ * pool, and not before; the next slot overwrites slot 0.
+ */
+static void lrng_irq_test_full_compress(struct kunit *test)
+{
+	struct lrng_irq_test_ctx *ctx = lrng_irq_test_ctx(test);
+	struct lrng_irq_array a = lrng_irq_test_array(ctx, true);
+	u32 pos = 0, i;
+
+	for (i = 0; i < ctx->nslots - 1; i++)
+		pos = lrng_irq_array_add_slot(&a, pos, i);
+	KUNIT_EXPECT_EQ(test, ctx->pool->count, 0);
+	pos = lrng_irq_array_add_slot(&a, pos, 0xee);
+	KUNIT_EXPECT_EQ(test, pos, 0);
+	for (i = 0; i < ctx->nslots - 1; i++)
+		ctx->model[i] = i;
+	ctx->model[ctx->nslots - 1] = 0xee;
+	KUNIT_EXPECT_TRUE(test, lrng_irq_test_matches(ctx));
+	lrng_irq_test_expect_pool(test, ctx, ctx->expect);
+
+	pos = lrng_irq_array_add_slot(&a, pos, 0x5a);
+	KUNIT_EXPECT_EQ(test, lrng_irq_slot_get(ctx->units, 0), 0x5a);
+	KUNIT_EXPECT_EQ(test, ctx->pool->count, 0);
+}
+
+/*
+ * With compression, a word that reaches past the end is hashed with its
+ * lower bytes in the last slots and before its upper bytes wrap; a word
+ * that ends at the last slot is hashed whole; other words hash nothing.
+ */
+static void lrng_irq_test_full_compress_u32(struct kunit *test)
+{
+	struct lrng_irq_test_ctx *ctx = lrng_irq_test_ctx(test);
+	struct lrng_irq_array a = lrng_irq_test_array(ctx, true);
+	u32 n = ctx->nslots, word = 0xd4c3b2a1, pos, i;
+
+	for (pos = n - 4; pos < n; pos++) {
+		for (i = 0; pos + i < n; i++)
+			ctx->model[pos + i] = word >> (8 * i);
+		lrng_irq_test_pack(ctx->model, ctx->expect, n);
+		lrng_irq_array_add_u32(&a, pos, word);
+		lrng_irq_test_expect_pool(test, ctx, ctx->expect);
+		for (; i < 4; i++)
+			ctx->model[pos + i - n] = word >> (8 * i);
+		KUNIT_EXPECT_TRUE_MSG(test, lrng_irq_test_matches(ctx),
+				      "word at slot %u", pos);
+	}
+
+	for (pos = 0; pos < n - 4; pos++)
+		lrng_irq_array_add_u32(&a, pos, word);
+	KUNIT_EXPECT_EQ(test, ctx->pool->count, 0);
+}
+
+/*
+ * Without compression, a full array keeps going: the newest slots
+ * overwrite the oldest, and the rest stays as it was.
+ */
+static void lrng_irq_test_full_overwrite(struct kunit *test)
+{
+	struct lrng_irq_test_ctx *ctx = lrng_irq_test_ctx(test);
+	struct lrng_irq_array a = lrng_irq_test_array(ctx, false);
+	u32 pos = 0, i;
+
+	for (i = 0; i < ctx->nslots + 5; i++)
+		pos = lrng_irq_array_add_slot(&a, pos, i + 1);
+	KUNIT_EXPECT_EQ(test, pos, 5);
+	for (i = 0; i < ctx->nslots; i++)
+		ctx->model[i] = (i < 5 ? ctx->nslots + i : i) + 1;
+	KUNIT_EXPECT_TRUE(test, lrng_irq_test_matches(ctx));
+
+	pos = lrng_irq_array_add_u32(&a, ctx->nslots - 2, 0x04030201);
+	KUNIT_EXPECT_EQ(test, pos, 2);
+	ctx->model[ctx->nslots - 2] = 1;
+	ctx->model[ctx->nslots - 1] = 2;
+	ctx->model[0] = 3;
+	ctx->model[1] = 4;
+	KUNIT_EXPECT_TRUE(test, lrng_irq_test_matches(ctx));
+}
+
+static struct kunit_case lrng_irq_array_test_cases[] = {
+	KUNIT_CASE(lrng_irq_test_slot_index),
+	KUNIT_CASE_PARAM(lrng_irq_test_add_slot,
+			 lrng_irq_test_size_gen_params),
+	KUNIT_CASE_PARAM(lrng_irq_test_add_u32,
+			 lrng_irq_test_size_gen_params),
+	KUNIT_CASE_PARAM(lrng_irq_test_add_u32_wrap,
+			 lrng_irq_test_size_gen_params),
+	KUNIT_CASE_PARAM(lrng_irq_test_full_compress,
+			 lrng_irq_test_size_gen_params),
+	KUNIT_CASE_PARAM(lrng_irq_test_full_compress_u32,
+			 lrng_irq_test_size_gen_params),
+	KUNIT_CASE_PARAM(lrng_irq_test_full_overwrite,
+			 lrng_irq_test_size_gen_params),
+	{}
+};
+
+static struct kunit_suite lrng_irq_array_test_suite = {
+	.name = "lrng_irq_array",
+	.test_cases = lrng_irq_array_test_cases,
+};
+
+/* Interrupts to entropy rounds down: never more credit than earned. */
+static void lrng_irq_test_irqs_to_entropy(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, lrng_irq_irqs_to_entropy(0, 256), 0);
+	KUNIT_EXPECT_EQ(test, lrng_irq_irqs_to_entropy(1, 256), 1);
+	KUNIT_EXPECT_EQ(test, lrng_irq_irqs_to_entropy(256, 256), 256);
+	KUNIT_EXPECT_EQ(test, lrng_irq_irqs_to_entropy(255, 2560), 25);
+	KUNIT_EXPECT_EQ(test, lrng_irq_irqs_to_entropy(2560, 2560), 256);
+	KUNIT_EXPECT_EQ(test, lrng_irq_irqs_to_entropy(511, 512), 255);
+	KUNIT_EXPECT_EQ(test, lrng_irq_irqs_to_entropy(1, U32_MAX), 0);
+	KUNIT_EXPECT_EQ(test, lrng_irq_irqs_to_entropy(U32_MAX, U32_MAX), 256);
+	/* No overflow: the product needs more than 32 bits. */
+	KUNIT_EXPECT_EQ(test, lrng_irq_irqs_to_entropy(1U << 30, 1U << 30),
+			256);
+	KUNIT_EXPECT_EQ(test, lrng_irq_irqs_to_entropy(U32_MAX, 256), U32_MAX);
+}
+
+/* Entropy to interrupts rounds up: enough interrupts for the bits. */
+static void lrng_irq_test_entropy_to_irqs(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, lrng_irq_entropy_to_irqs(0, 256), 0);
+	KUNIT_EXPECT_EQ(test, lrng_irq_entropy_to_irqs(256, 256), 256);
+	KUNIT_EXPECT_EQ(test, lrng_irq_entropy_to_irqs(1, 2560), 10);
+	KUNIT_EXPECT_EQ(test, lrng_irq_entropy_to_irqs(256, 2560), 2560);
+	KUNIT_EXPECT_EQ(test, lrng_irq_entropy_to_irqs(1, 257), 2);
+	KUNIT_EXPECT_EQ(test, lrng_irq_entropy_to_irqs(256, U32_MAX), U32_MAX);
+	KUNIT_EXPECT_EQ(test, lrng_irq_entropy_to_irqs(U32_MAX, U32_MAX),
+			U32_MAX);
+}
+
+/* Round trips: the interrupts asked for give at least the bits, one less not. */
+static void lrng_irq_test_round_trip(struct kunit *test)
+{
+	static const u32 rates[] = { 256, 300, 1000, 2560, 1000000 };
+	u32 r, bits, irqs;
+
+	for (r = 0; r < ARRAY_SIZE(rates); r++) {
+		for (bits = 1; bits <= LRNG_DRNG_SECURITY_STRENGTH_BITS; bits++) {
+			irqs = lrng_irq_entropy_to_irqs(bits, rates[r]);
+			KUNIT_EXPECT_GE(test,
+					lrng_irq_irqs_to_entropy(irqs, rates[r]),
+					bits);
+			KUNIT_EXPECT_LT(test,
+					lrng_irq_irqs_to_entropy(irqs - 1,
+								 rates[r]),
+					bits);
+		}
+	}
+}
+
+/*
+ * A CPU counts at most a digest's worth of interrupts and, without
+ * compression, only as many as its array surely holds.
+ */
+static void lrng_irq_test_max_irqs(struct kunit *test)
+{
+	u32 i, n;
+
+	for (i = 0; i < ARRAY_SIZE(lrng_irq_test_sizes); i++) {
+		n = lrng_irq_test_sizes[i];
+		KUNIT_EXPECT_EQ(test, lrng_irq_max_irqs(256, n, 4, true), 256);
+		KUNIT_EXPECT_EQ(test, lrng_irq_max_irqs(2560, n, 12, true),
+				2560);
+		KUNIT_EXPECT_EQ(test, lrng_irq_max_irqs(256, n, 4, false),
+				min(256U, n / 4));
+		KUNIT_EXPECT_EQ(test, lrng_irq_max_irqs(256, n, 1, false),
+				min(256U, n));
+		KUNIT_EXPECT_EQ(test, lrng_irq_max_irqs(2560, n, 12, false),
+				n / 12);
+	}
+	n = lrng_irq_max_irqs(300, 8192, 4, true);
+	KUNIT_EXPECT_EQ(test, lrng_irq_irqs_to_entropy(n, 300),
+			LRNG_DIGEST_BITS);
+}
+
+static struct kunit_case lrng_irq_entropy_test_cases[] = {
+	KUNIT_CASE(lrng_irq_test_irqs_to_entropy),
+	KUNIT_CASE(lrng_irq_test_entropy_to_irqs),
+	KUNIT_CASE(lrng_irq_test_round_trip),
+	KUNIT_CASE(lrng_irq_test_max_irqs),
+	{}
+};
+
+static struct kunit_suite lrng_irq_entropy_test_suite = {
+	.name = "lrng_irq_entropy",
+	.test_cases = lrng_irq_entropy_test_cases,
+};
+
+kunit_test_suites(&lrng_irq_array_test_suite, &lrng_irq_entropy_test_suite);
+
+MODULE_DESCRIPTION("KUnit tests of the LRNG interrupt collection array");
+MODULE_LICENSE("GPL");
+MODULE_IMPORT_NS(EXPORTED_FOR_KUNIT_TESTING);
