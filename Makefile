@@ -14,7 +14,7 @@ H := ./harness/harness.sh
 
 export KSRC LRNG KVM TIMEOUT PAYLOAD CMDLINE JOBS
 
-.PHONY: run test vm check kernel initramfs tree deps clean distclean help
+.PHONY: run test vm check checkpatch kernel initramfs tree deps clean distclean help
 
 run:
 	@$(H) run
@@ -27,6 +27,9 @@ vm:
 
 check:
 	@$(H) check
+
+checkpatch:
+	@$(H) checkpatch
 
 kernel:
 	@$(H) kernel

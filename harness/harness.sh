@@ -62,9 +62,16 @@ static_checks() {
 	# The two patches: checkpatch as patches. They have no commit message
 	# or sign-off (the harness applies them, they are never mailed), so
 	# those checks are off.
+	# A plain "diff -u" without a "diff --git" line makes checkpatch read
+	# the hunks as commit log (blank context lines become "trailing
+	# whitespace"), so the header is added to a copy when missing.
+	mkdir -p "$B/checkpatch"
 	for f in Kconfig.patch Makefile.patch; do
 		[ -f "$ROOT/$f" ] || { fail "checkpatch $f" "$f missing"; continue; }
-		if out=$(cd "$ROOT" && perl "$cp" --strict --no-tree --no-signoff \
+		awk '/^--- a\// && prev !~ /^(diff |index |new file|deleted file)/ {
+			p = substr($2, 3); print "diff --git a/" p " b/" p }
+			{ print; prev = $0 }' "$ROOT/$f" >"$B/checkpatch/$f"
+		if out=$(cd "$B/checkpatch" && perl "$cp" --strict --no-tree --no-signoff \
 			--no-summary --terse --show-types \
 			--ignore COMMIT_MESSAGE,MISSING_SIGN_OFF,FILE_PATH_CHANGES \
 			"$f" 2>&1); then
@@ -82,7 +89,13 @@ extra_warnings() {
 	local obj
 	obj=$(objdir lrng)
 	if [ ! -d "$TREE/drivers/char/lrng" ]; then
-		fail "W=1 drivers/char/lrng/" "drivers/char/lrng/ missing"
+		fail "W=1 build of drivers/char/lrng/" "drivers/char/lrng/ missing"
+		fail "sparse (C=2) drivers/char/lrng/" "drivers/char/lrng/ missing"
+		return
+	fi
+	if ! grep -qx 'CONFIG_LRNG=y' "$obj/.config" 2>/dev/null; then
+		fail "W=1 build of drivers/char/lrng/" "not run: no CONFIG_LRNG=y kernel config"
+		fail "sparse (C=2) drivers/char/lrng/" "not run: no CONFIG_LRNG=y kernel config"
 		return
 	fi
 	find "$obj/drivers/char/lrng" -name '*.o' -delete 2>/dev/null || true
@@ -295,6 +308,11 @@ initramfs)
 	[ -f "$(objdir "$f")/usr/include/linux/random.h" ] || build_kernel "$f"
 	build_user "$f" && make_initramfs "$B/initramfs/tests.cpio"
 	;;
+checkpatch)
+	deps; prepare_tree; static_checks
+	echo "$PASSED passed, $FAILED failed"
+	[ $FAILED -eq 0 ]
+	;;
 check)
 	deps; prepare_tree; static_checks
 	build_kernel lrng && extra_warnings
@@ -304,5 +322,5 @@ check)
 run) cmd_run ;;
 test) cmd_test ;;
 vm) cmd_vm ;;
-*) die "usage: $0 deps|tree|kernel|initramfs|check|run|test|vm" ;;
+*) die "usage: $0 deps|tree|kernel|initramfs|checkpatch|check|run|test|vm" ;;
 esac

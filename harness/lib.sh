@@ -435,7 +435,7 @@ boot() {
 	tr -d '\r' <"$raw" >"$res" 2>/dev/null || : >"$res"
 	bad=$(grep -m1 -aE "$QEMU_BAD" "$con" || true)
 	if [ $rc -eq 124 ] || [ $rc -eq 137 ]; then
-		BOOT_REASON="timeout after ${TIMEOUT}s (TIMEOUT=); last console line: $(tail -n1 "$con" | tr -d '\r')"
+		BOOT_REASON="timeout after ${TIMEOUT}s (raise with TIMEOUT=); last console line: $(tail -n1 "$con" | tr -d '\r')"
 	elif [ $rc -ne 0 ]; then
 		BOOT_REASON="qemu exited with $rc: $(head -c 300 "$LOGS/$name.qemu.log")"
 	elif [ -n "$bad" ]; then
