@@ -45,6 +45,7 @@
 #include "lrng_es_aux.h"
 #include "lrng_es_cpu.h"
 #include "lrng_es_irq.h"
+#include "lrng_es_jent.h"
 #include "lrng_es_mgr.h"
 #include "lrng_ready.h"
 
@@ -52,6 +53,7 @@ static const struct lrng_es_cb *const lrng_es[LRNG_ES_MAX] = {
 	[LRNG_ES_AUX] = &lrng_es_aux,
 	[LRNG_ES_CPU] = &lrng_es_cpu,
 	[LRNG_ES_IRQ] = LRNG_ES_IRQ_CB,
+	[LRNG_ES_JENT] = LRNG_ES_JENT_CB,
 };
 
 /**

@@ -1,0 +1,184 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * LRNG Jitter RNG entropy source
+ *
+ * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ *
+ * The CPU execution time jitter RNG of crypto/jitterentropy.c, reached
+ * through the kernel crypto API as "jitterentropy_rng".  It is an SP800-90B
+ * noise source with its own health tests, and it delivers on request, which
+ * makes it the source that seeds a machine with few interrupts.
+ *
+ * Entropy rate: CONFIG_LRNG_JENT_ENTROPY_RATE bits per 256 bits of data
+ * (default 16, deliberately low: the jitter of a virtual machine is not
+ * assessed), changeable with the parameter lrng_es_jent.jitterrng.
+ *
+ * The Jitter RNG takes a mutex and needs several milliseconds, so it is
+ * never called from the seeding path, which may run in atomic context.  A
+ * work item draws blocks of LRNG_DRNG_SECURITY_STRENGTH_BITS and hashes them
+ * into the source's SHA-256 pool, crediting each block at the rate above,
+ * capped at the digest size; a seed takes the pool's digest.  After a seed
+ * the work item draws one new block.  While the LRNG is not yet fully
+ * seeded it keeps drawing until the pool holds 256 bits, so that a machine
+ * without a trusted CPU source and with few interrupts still becomes fully
+ * seeded within seconds of boot instead of blocking its readers.  The source
+ * starts at late_initcall, when the crypto API has registered the Jitter
+ * RNG; if it cannot be allocated (its own start-up health test failed, or
+ * CONFIG_CRYPTO_JITTERENTROPY is off), the source stays off and says so in
+ * the log.
+ */
+
+#include <crypto/rng.h>
+#include <crypto/sha2.h>
+#include <linux/init.h>
+#include <linux/moduleparam.h>
+#include <linux/spinlock.h>
+#include <linux/string.h>
+#include <linux/workqueue.h>
+
+#include "lrng_es_jent.h"
+
+static u32 lrng_jent_rate = CONFIG_LRNG_JENT_ENTROPY_RATE;
+module_param_named(jitterrng, lrng_jent_rate, uint, 0644);
+MODULE_PARM_DESC(jitterrng,
+		 "Entropy in bits credited per 256 bits of Jitter RNG data");
+
+/**
+ * struct lrng_jent - the Jitter RNG and the pool of its output
+ * @rng: the crypto API Jitter RNG; set once at init, NULL when unusable
+ * @pool: SHA-256 state over the blocks drawn since the last seed
+ * @bits: entropy credited to @pool, at most LRNG_DIGEST_BITS
+ * @has_data: @pool holds blocks not yet used by a seed
+ * @lock: guards @pool, @bits and @has_data; taken in any context
+ * @refill: draws blocks in process context
+ */
+struct lrng_jent {
+	struct crypto_rng *rng;
+	struct sha256_state pool;
+	u32 bits;
+	bool has_data;
+	spinlock_t lock; /* guards @pool, @bits and @has_data */
+	struct work_struct refill;
+};
+
+static void lrng_jent_refill_workfn(struct work_struct *work);
+
+static struct lrng_jent lrng_jent = {
+	.pool.state = { SHA256_H0, SHA256_H1, SHA256_H2, SHA256_H3,
+			SHA256_H4, SHA256_H5, SHA256_H6, SHA256_H7 },
+	.lock = __SPIN_LOCK_UNLOCKED(lrng_jent.lock),
+	.refill = __WORK_INITIALIZER(lrng_jent.refill, lrng_jent_refill_workfn),
+};
+
+static u32 lrng_jent_rate_now(void)
+{
+	return min_t(u32, READ_ONCE(lrng_jent_rate),
+		     LRNG_DRNG_SECURITY_STRENGTH_BITS);
+}
+
+static void lrng_jent_refill_workfn(struct work_struct *work)
+{
+	u8 block[LRNG_DRNG_SECURITY_STRENGTH_BYTES];
+	u32 rate = lrng_jent_rate_now();
+	unsigned long flags;
+	bool more;
+	int ret;
+
+	ret = crypto_rng_get_bytes(lrng_jent.rng, block, sizeof(block));
+	if (ret) {
+		pr_warn_ratelimited("Jitter RNG failed (%d): no data for this seed\n",
+				    ret);
+		return;
+	}
+
+	spin_lock_irqsave(&lrng_jent.lock, flags);
+	sha256_update(&lrng_jent.pool, block, sizeof(block));
+	lrng_jent.bits = min_t(u32, lrng_jent.bits + rate, LRNG_DIGEST_BITS);
+	lrng_jent.has_data = true;
+	more = rate && lrng_jent.bits < LRNG_DIGEST_BITS;
+	spin_unlock_irqrestore(&lrng_jent.lock, flags);
+	memzero_explicit(block, sizeof(block));
+
+	lrng_es_add_entropy();
+	/* Until fully seeded, keep collecting instead of leaving readers blocked. */
+	if (more && !lrng_ready())
+		queue_work(system_long_wq, &lrng_jent.refill);
+}
+
+static u32 lrng_jent_curr_entropy(void)
+{
+	return READ_ONCE(lrng_jent.bits);
+}
+
+static u32 lrng_jent_max_entropy(void)
+{
+	return LRNG_DRNG_SECURITY_STRENGTH_BITS;
+}
+
+static u32 lrng_jent_get_ent(u8 *slot, u32 requested_bits)
+{
+	u8 digest[SHA256_DIGEST_SIZE];
+	unsigned long flags;
+	u32 bits = 0;
+	bool used;
+
+	if (!READ_ONCE(lrng_jent.rng))
+		return 0;
+
+	spin_lock_irqsave(&lrng_jent.lock, flags);
+	used = lrng_jent.has_data;
+	if (used) {
+		sha256_final(&lrng_jent.pool, digest);
+		sha256_init(&lrng_jent.pool);
+		bits = min_t(u32, lrng_jent.bits, requested_bits);
+		lrng_jent.bits = 0;
+		lrng_jent.has_data = false;
+	}
+	spin_unlock_irqrestore(&lrng_jent.lock, flags);
+
+	queue_work(system_long_wq, &lrng_jent.refill);
+	if (!used)
+		return 0;
+	memcpy(slot, digest, min_t(u32, sizeof(digest),
+				   DIV_ROUND_UP(requested_bits, 8)));
+	memzero_explicit(digest, sizeof(digest));
+	return bits;
+}
+
+static void lrng_jent_reset(void)
+{
+}
+
+static void lrng_jent_state(struct seq_file *m)
+{
+	seq_printf(m, " Available: %s\n", READ_ONCE(lrng_jent.rng) ? "true" : "false");
+	seq_printf(m, " Entropy rate: %u\n", lrng_jent_rate_now());
+	seq_printf(m, " Available entropy: %u\n", lrng_jent_curr_entropy());
+}
+
+const struct lrng_es_cb lrng_es_jent = {
+	.name = "JitterRNG",
+	.curr_entropy = lrng_jent_curr_entropy,
+	.max_entropy = lrng_jent_max_entropy,
+	.get_ent = lrng_jent_get_ent,
+	.reset = lrng_jent_reset,
+	.state = lrng_jent_state,
+};
+
+static int __init lrng_jent_init(void)
+{
+	struct crypto_rng *rng;
+
+	rng = crypto_alloc_rng("jitterentropy_rng", 0, 0);
+	if (IS_ERR(rng)) {
+		pr_info("Jitter RNG unusable on this machine (%ld): entropy source off\n",
+			PTR_ERR(rng));
+		return 0;
+	}
+	WRITE_ONCE(lrng_jent.rng, rng);
+	queue_work(system_long_wq, &lrng_jent.refill);
+	pr_info("Jitter RNG entropy source on, %u bits per 256 bits\n",
+		lrng_jent_rate_now());
+	return 0;
+}
+late_initcall(lrng_jent_init);
