@@ -276,7 +276,8 @@ configure_kernel() {
 build_kernel() {
 	local flavor=$1 obj t0 rc=0
 	obj=$(objdir "$flavor")
-	configure_kernel "$flavor"
+	# Subshell: a failed configuration fails this build, not the caller.
+	(configure_kernel "$flavor") || return 1
 	msg "building $flavor kernel (O=build/obj-$flavor, -j$JOBS, log: build/logs/build-$flavor.log)"
 	t0=$SECONDS
 	exec 9>"$B/.kbuild.lock"
