@@ -8,11 +8,12 @@
  * is one ChaCha20 input block (RFC 8439 layout: constants, 256-bit key,
  * 32-bit block counter, 96-bit nonce).
  *
- * Generate: the output is the ChaCha20 key stream of the current key,
- * starting at the current block counter.  After every generate call the
- * next key-stream block replaces the key (fast key erasure), so that a
- * compromise of the state never reveals output produced before it
- * (backtracking resistance).  One call produces at most
+ * Generate: the ChaCha20 key stream of the current key, starting at the
+ * current block counter, is split into the new key (its first 32 bytes) and
+ * the output (the bytes after them).  Replacing the key at every call (fast
+ * key erasure) means a compromise of the state never reveals output produced
+ * before it (backtracking resistance); taking the key from the first block
+ * lets a request of up to 32 bytes cost a single block.  One call produces at most
  * LRNG_DRNG_MAX_REQSIZE bytes; the DRNG manager splits larger requests.
  *
  * Seed: the seed is XORed into the key 32 bytes at a time, and every chunk
@@ -100,9 +101,18 @@ EXPORT_SYMBOL_IF_KUNIT(lrng_cc20_seed);
 void lrng_cc20_generate(struct lrng_chacha20 *cc20, u8 *out, size_t outlen)
 {
 	u8 block[CHACHA_BLOCK_SIZE];
+	size_t first;
+	unsigned int i;
 
 	if (WARN_ON_ONCE(outlen > LRNG_DRNG_MAX_REQSIZE))
 		outlen = LRNG_DRNG_MAX_REQSIZE;
+
+	/* The first half of the first block is the next key. */
+	chacha20_block(cc20->state, block);
+	first = min_t(size_t, outlen, CHACHA_BLOCK_SIZE - CHACHA_KEY_SIZE);
+	memcpy(out, block + CHACHA_KEY_SIZE, first);
+	out += first;
+	outlen -= first;
 
 	while (outlen >= CHACHA_BLOCK_SIZE) {
 		chacha20_block(cc20->state, out);
@@ -110,11 +120,17 @@ void lrng_cc20_generate(struct lrng_chacha20 *cc20, u8 *out, size_t outlen)
 		outlen -= CHACHA_BLOCK_SIZE;
 	}
 	if (outlen) {
-		chacha20_block(cc20->state, block);
-		memcpy(out, block, outlen);
-		memzero_explicit(block, sizeof(block));
+		u8 tail[CHACHA_BLOCK_SIZE];
+
+		chacha20_block(cc20->state, tail);
+		memcpy(out, tail, outlen);
+		memzero_explicit(tail, sizeof(tail));
 	}
-	lrng_cc20_rekey(cc20);
+
+	for (i = 0; i < LRNG_CC20_KEY_WORDS; i++)
+		cc20->state[LRNG_CC20_KEY_WORD + i] =
+			get_unaligned_le32(block + i * sizeof(u32));
+	memzero_explicit(block, sizeof(block));
 }
 EXPORT_SYMBOL_IF_KUNIT(lrng_cc20_generate);
 
