@@ -9,6 +9,10 @@
  * get_random_u8() .. get_random_u64() batches.  The instance is the ChaCha20
  * DRNG of lrng_drng_chacha20.c, usable from any context.
  *
+ * Output: every CPU has its own ChaCha20 DRNG, keyed from the instance
+ * whenever the instance's generation moved, so that a seeded system takes
+ * no global lock to produce random numbers.
+ *
  * Seeding: the entropy source manager hands a seed buffer to
  * lrng_drng_seed().  Every seed advances the instance's generation, which
  * invalidates the per-CPU batches and is published to the vDSO.
@@ -27,6 +31,8 @@
  */
 
 #include <linux/jiffies.h>
+#include <linux/local_lock.h>
+#include <linux/percpu.h>
 #include <linux/spinlock.h>
 #include <linux/workqueue.h>
 
@@ -210,18 +216,89 @@ static void lrng_drng_check_reseed(struct lrng_drng *drng)
 }
 
 /**
+ * struct lrng_drng_pcpu - per-CPU ChaCha20 DRNG keyed from the DRNG instance
+ * @cc20: the per-CPU DRNG state
+ * @generation: generation of the DRNG instance @cc20 was keyed from;
+ *		ULONG_MAX when never keyed
+ * @lock: guards the structure on this CPU; taken before lrng_drng.lock
+ */
+struct lrng_drng_pcpu {
+	struct lrng_chacha20 cc20;
+	unsigned long generation;
+	local_lock_t lock;
+};
+
+static DEFINE_PER_CPU(struct lrng_drng_pcpu, lrng_drng_pcpu) = {
+	.generation = ULONG_MAX,
+	.lock = INIT_LOCAL_LOCK(lrng_drng_pcpu.lock),
+};
+
+/*
+ * Produce @len bytes (at most LRNG_DRNG_MAX_REQSIZE) for one generate call.
+ *
+ * Every CPU has its own ChaCha20 DRNG, keyed with 32 bytes of the DRNG
+ * instance whenever the instance's generation moved (a reseed), so that
+ * output takes no global lock on a seeded system.  Up to 32 bytes come from
+ * this CPU's DRNG directly.  Larger requests take a one-time key from it and
+ * expand that key without any lock held.
+ */
+static void lrng_drng_pcpu_generate(struct lrng_drng *drng, u8 *out,
+				    size_t len)
+{
+	u8 key[CHACHA_KEY_SIZE];
+	struct lrng_chacha20 once;
+	struct lrng_drng_pcpu *pcpu;
+	unsigned long flags, generation;
+
+	local_lock_irqsave(&lrng_drng_pcpu.lock, flags);
+	pcpu = raw_cpu_ptr(&lrng_drng_pcpu);
+	generation = READ_ONCE(drng->generation);
+	if (unlikely(pcpu->generation != generation)) {
+		spin_lock(&drng->lock);
+		lrng_cc20_generate(&drng->cc20, key, sizeof(key));
+		pcpu->generation = drng->generation;
+		spin_unlock(&drng->lock);
+		lrng_cc20_init(&pcpu->cc20);
+		lrng_cc20_seed(&pcpu->cc20, key, sizeof(key));
+	}
+	if (len <= CHACHA_KEY_SIZE) {
+		lrng_cc20_generate(&pcpu->cc20, out, len);
+		local_unlock_irqrestore(&lrng_drng_pcpu.lock, flags);
+		memzero_explicit(key, sizeof(key));
+		return;
+	}
+	lrng_cc20_generate(&pcpu->cc20, key, sizeof(key));
+	local_unlock_irqrestore(&lrng_drng_pcpu.lock, flags);
+
+	lrng_cc20_init(&once);
+	lrng_cc20_seed(&once, key, sizeof(key));
+	memzero_explicit(key, sizeof(key));
+	lrng_cc20_generate(&once, out, len);
+	lrng_cc20_zero(&once);
+}
+
+/**
+ * lrng_drng_reset_cpu() - make a CPU rekey its DRNG before its next use
+ * @cpu: the CPU coming online
+ */
+void lrng_drng_reset_cpu(unsigned int cpu)
+{
+	per_cpu_ptr(&lrng_drng_pcpu, cpu)->generation = ULONG_MAX;
+}
+
+/**
  * lrng_drng_get() - fill a buffer from the DRNG
  * @buf: output buffer
  * @len: length of @buf in bytes
  *
  * Callable in any context but NMI.  Never blocks; whether the output is
- * backed by a full seed is the caller's question (lrng_ready()).  The lock
- * is held for at most LRNG_DRNG_MAX_REQSIZE bytes at a time.
+ * backed by a full seed is the caller's question (lrng_ready()).  Each
+ * generate call covers at most LRNG_DRNG_MAX_REQSIZE bytes; no lock is held
+ * while a large request is expanded.
  */
 void lrng_drng_get(void *buf, size_t len)
 {
 	struct lrng_drng *drng = &lrng_drng_init;
-	unsigned long flags;
 	u8 *out = buf;
 
 	if (!len)
@@ -235,11 +312,7 @@ void lrng_drng_get(void *buf, size_t len)
 		size_t todo = min_t(size_t, len, LRNG_DRNG_MAX_REQSIZE);
 
 		lrng_drng_check_reseed(drng);
-		spin_lock_irqsave(&drng->lock, flags);
-		if (unlikely(!drng->seeded))
-			lrng_cc20_init(&drng->cc20);
-		lrng_cc20_generate(&drng->cc20, out, todo);
-		spin_unlock_irqrestore(&drng->lock, flags);
+		lrng_drng_pcpu_generate(drng, out, todo);
 		out += todo;
 		len -= todo;
 	}

@@ -12,6 +12,7 @@
 #include <linux/types.h>
 
 void lrng_drng_get(void *buf, size_t len);
+void lrng_drng_reset_cpu(unsigned int cpu);
 unsigned long lrng_drng_generation(void);
 void lrng_drng_seed(const void *seed, size_t len, bool full);
 void lrng_drng_reseed_skipped(void);

@@ -13,6 +13,7 @@
 #include <linux/cache.h>
 #include <linux/random.h>
 
+#include "lrng_drng_mgr.h"
 #include "lrng_es_irq.h"
 #include "lrng_interface_kernel.h"
 
@@ -29,6 +30,7 @@
 int __cold random_prepare_cpu(unsigned int cpu)
 {
 	lrng_batch_reset_cpu(cpu);
+	lrng_drng_reset_cpu(cpu);
 	lrng_irq_reset_cpu(cpu);
 	return 0;
 }
