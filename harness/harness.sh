@@ -161,6 +161,7 @@ boot_tests() {
 	done
 
 	[ "$flavor" = lrng ] || return 0
+	seeding_boot
 	local ktap=$LOGS/$name.kunit.ktap suites s
 	kunit_ktap "$res" >"$ktap"
 	suites=$(sed -n 's/^LRNG-KUNIT-BEGIN //p' "$res")
@@ -184,6 +185,41 @@ boot_tests() {
 		else
 			fail "lrng: kunit.py parse" "$(grep -m1 -E 'Testing complete|FAILED|crashed' "$LOGS/$name.kunit.log" | cut -c1-160) (log: build/logs/$name.kunit.log)"
 		fi
+	fi
+}
+
+# The LRNG with the CPU and Jitter sources off: seeded from interrupts alone.
+seeding_boot() {
+	local name=seed-lrng line secs
+	local args="random.trust_cpu=off lrng_es_jent.jitterrng=0 lrng.only=lrng_seeding_test"
+
+	msg "booting lrng kernel with interrupts as the only entropy source ($args)"
+	if boot "$name" lrng "$B/initramfs/tests.cpio" test $args; then
+		pass "lrng: boot with trust_cpu=off, Jitter RNG off (${BOOT_SECONDS}s)"
+	else
+		fail "lrng: boot with trust_cpu=off, Jitter RNG off" "$BOOT_REASON"
+	fi
+	line=$(grep -m1 "^LRNG-TEST: lrng_seeding_test " "$LOGS/$name.result.log" || true)
+	secs=$(grep -m1 -o 'ready [0-9.]* s after boot' "$LOGS/$name.result.log" || true)
+	case $(echo "$line" | cut -d' ' -f3) in
+	pass) pass "lrng: fully seeded from interrupts alone: $secs" ;;
+	*) fail "lrng: fully seeded from interrupts alone" "${line:-no result}; see build/logs/$name.result.log" ;;
+	esac
+}
+
+# random.c must not be built into the LRNG kernel, and must be in the stock one.
+random_o_check() {
+	local flavor=$1 obj=$B/obj-$1/drivers/char/random.o
+	if [ "$flavor" = lrng ]; then
+		if [ -e "$obj" ]; then
+			fail "lrng: random.c not built" "$obj exists"
+		else
+			pass "lrng: random.c not built (no drivers/char/random.o)"
+		fi
+	elif [ -e "$obj" ]; then
+		pass "stock: random.c built (drivers/char/random.o)"
+	else
+		fail "stock: random.c built" "$obj missing"
 	fi
 }
 
@@ -214,6 +250,7 @@ cmd_test() {
 		local ok=1
 		if build_kernel "$f"; then
 			pass "$f: kernel build"
+			random_o_check "$f"
 		else
 			fail "$f: kernel build" "see build/logs/build-$f.log or config-$f.log"
 			ok=0
