@@ -135,11 +135,14 @@ kunit_ktap() {
 	END { printf "KTAP version 1\n1..%d\n%s", n, body }' "$1"
 }
 
+# Kselftests of LRNG-only interfaces: not run on the stock kernel.
+LRNG_ONLY_TESTS=lrng_proc_test,lrng_es_config_test
+
 # boot_tests FLAVOR: boot in test mode and count every check.
 boot_tests() {
 	local flavor=$1 name=test-$1 initrd=$B/initramfs/tests.cpio res skip=""
 	local expected=() t line st
-	[ "$flavor" = stock ] && skip="lrng.skip=lrng_proc_test"
+	[ "$flavor" = stock ] && skip="lrng.skip=$LRNG_ONLY_TESTS"
 	msg "booting $flavor kernel in test mode (console: build/logs/$name.console.log, results: build/logs/$name.result.log)"
 	if boot "$name" "$flavor" "$initrd" test $skip ${CMDLINE:-}; then
 		pass "$flavor: boot, clean console, success verdict (${BOOT_SECONDS}s)"
@@ -149,7 +152,7 @@ boot_tests() {
 	res=$LOGS/$name.result.log
 
 	for t in $(cat "$USERDIR/lrng.list") vdso_test_getrandom; do
-		[ "$flavor" = stock ] && [ "$t" = lrng_proc_test ] && continue
+		[ "$flavor" = stock ] && [[ ,$LRNG_ONLY_TESTS, == *,$t,* ]] && continue
 		line=$(grep -m1 "^LRNG-TEST: $t " "$res" || true)
 		st=$(echo "$line" | cut -d' ' -f3)
 		case $st in
@@ -161,7 +164,7 @@ boot_tests() {
 	done
 
 	[ "$flavor" = lrng ] || return 0
-	seeding_boot
+	special_boots
 	local ktap=$LOGS/$name.kunit.ktap suites s
 	kunit_ktap "$res" >"$ktap"
 	suites=$(sed -n 's/^LRNG-KUNIT-BEGIN //p' "$res")
@@ -188,23 +191,37 @@ boot_tests() {
 	fi
 }
 
-# The LRNG with the CPU and Jitter sources off: seeded from interrupts alone.
-seeding_boot() {
-	local name=seed-lrng line secs
-	local args="random.trust_cpu=off lrng_es_jent.jitterrng=0 lrng.only=lrng_seeding_test"
-
-	msg "booting lrng kernel with interrupts as the only entropy source ($args)"
-	if boot "$name" lrng "$B/initramfs/tests.cpio" test $args; then
-		pass "lrng: boot with trust_cpu=off, Jitter RNG off (${BOOT_SECONDS}s)"
+# special_boot NAME TEST WHAT ARGS...: boot the LRNG kernel with ARGS and run
+# only the kselftest TEST; WHAT says what a pass shows. The TAP line
+# "ready N s after boot", if any, is quoted.
+special_boot() {
+	local name=$1 test=$2 what=$3 line secs
+	shift 3
+	msg "booting lrng kernel for: $what ($*)"
+	if boot "$name" lrng "$B/initramfs/tests.cpio" test "$@" lrng.only=$test; then
+		pass "lrng: boot with $* (${BOOT_SECONDS}s)"
 	else
-		fail "lrng: boot with trust_cpu=off, Jitter RNG off" "$BOOT_REASON"
+		fail "lrng: boot with $*" "$BOOT_REASON"
 	fi
-	line=$(grep -m1 "^LRNG-TEST: lrng_seeding_test " "$LOGS/$name.result.log" || true)
+	line=$(grep -m1 "^LRNG-TEST: $test " "$LOGS/$name.result.log" || true)
 	secs=$(grep -m1 -o 'ready [0-9.]* s after boot' "$LOGS/$name.result.log" || true)
 	case $(echo "$line" | cut -d' ' -f3) in
-	pass) pass "lrng: fully seeded from interrupts alone: $secs" ;;
-	*) fail "lrng: fully seeded from interrupts alone" "${line:-no result}; see build/logs/$name.result.log" ;;
+	pass) pass "lrng: $what${secs:+: $secs}" ;;
+	*) fail "lrng: $what" "${line:-no result}; see build/logs/$name.result.log" ;;
 	esac
+}
+
+# The boots that change the LRNG's entropy sources.
+special_boots() {
+	special_boot seed-irq lrng_seeding_test \
+		"fully seeded from interrupts alone" \
+		random.trust_cpu=off lrng_es_jent.jitterrng=0
+	special_boot seed-jent lrng_seeding_test \
+		"fully seeded with only the Jitter RNG credited" \
+		random.trust_cpu=off lrng_es_irq.irq_entropy=4294967295
+	special_boot es-config lrng_es_config_test \
+		"entropy rates set at boot and at run time" \
+		lrng_es_cpu.cpu_entropy=128 lrng_es_jent.jitterrng=32
 }
 
 # random.c must not be built into the LRNG kernel, and must be in the stock one.

@@ -35,6 +35,11 @@ enum {
 	LRNG_MIN_SEED_ENTROPY_BITS = 128,
 	LRNG_FULL_SEED_ENTROPY_BITS = LRNG_DRNG_SECURITY_STRENGTH_BITS,
 
+	/* SP800-90C oversampling: extra bits asked of every source... */
+	LRNG_OVERSAMPLE_ES_BITS = 64,
+	/* ...and extra bits for the first full seed. */
+	LRNG_SEED_INIT_ADD_BITS = 128,
+
 	/* Largest output of one DRNG generate call, in bytes. */
 	LRNG_DRNG_MAX_REQSIZE = 4096,
 	/* Generate calls after which a reseed is due. */

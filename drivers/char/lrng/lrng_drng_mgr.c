@@ -32,6 +32,7 @@
 
 #include <linux/jiffies.h>
 #include <linux/local_lock.h>
+#include <linux/moduleparam.h>
 #include <linux/percpu.h>
 #include <linux/spinlock.h>
 #include <linux/workqueue.h>
@@ -76,6 +77,11 @@ static struct lrng_drng lrng_drng_init = {
 };
 
 static u32 lrng_max_wo_reseed = LRNG_DRNG_MAX_WITHOUT_RESEED;
+module_param_named(max_wo_reseed, lrng_max_wo_reseed, uint,
+		   IS_ENABLED(CONFIG_LRNG_RUNTIME_MAX_WO_RESEED_CONFIG) ?
+		   0644 : 0444);
+MODULE_PARM_DESC(max_wo_reseed,
+		 "Generate calls without reseed of full strength before falling back to unseeded");
 static u32 lrng_reseed_max_time = LRNG_DRNG_RESEED_MAX_TIME;
 
 /* Set once workqueues exist; before, nothing is scheduled. */

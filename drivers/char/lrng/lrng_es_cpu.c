@@ -9,17 +9,29 @@
  * that gives nothing, arch_get_random_longs() (RDRAND, RNDR).  UML's helpers
  * read the host's getrandom().
  *
- * Entropy rate: CONFIG_LRNG_CPU_ENTROPY_RATE bits per 256 bits of data.  As
- * in random.c, the boot parameter random.trust_cpu decides whether the
- * source is credited at all: random.trust_cpu=off sets the rate to 0, and the
- * data is still mixed into every seed.
+ * Entropy rate: CONFIG_LRNG_CPU_ENTROPY_RATE bits per 256 bits of data,
+ * changeable with the parameter lrng_es_cpu.cpu_entropy (at run time with
+ * CONFIG_LRNG_RUNTIME_ES_CONFIG).  As in random.c, the boot parameter
+ * random.trust_cpu decides whether the source is credited at all:
+ * random.trust_cpu=off sets the rate to 0, and the data is still mixed into
+ * every seed.
+ *
+ * Compression: when the rate is below 256 bits per 256 bits, a seed draws
+ * 256 / rate times the requested data (the data multiplier, at most
+ * LRNG_CPU_MAX_MULTIPLIER) and hashes it with SHA-256 into its slot, so
+ * that the slot can carry the requested entropy.  The credit is the rate
+ * times the data drawn, capped at the request and the digest size.
+ * CONFIG_LRNG_TEST_CPU_ES_COMPRESSION forces a multiplier of 2 even at full
+ * rate, to test this path.
  *
  * The source is probed once in random_init_early(); when the CPU has no
  * such instruction it is inactive and credits nothing.
  */
 
+#include <crypto/sha2.h>
 #include <linux/init.h>
 #include <linux/kstrtox.h>
+#include <linux/moduleparam.h>
 #include <linux/string.h>
 #include <asm/archrandom.h>
 
@@ -28,6 +40,33 @@
 static bool lrng_trust_cpu __initdata = true;
 static bool lrng_cpu_available __read_mostly;
 static u32 lrng_cpu_rate __read_mostly = CONFIG_LRNG_CPU_ENTROPY_RATE;
+module_param_named(cpu_entropy, lrng_cpu_rate, uint,
+		   IS_ENABLED(CONFIG_LRNG_RUNTIME_ES_CONFIG) ? 0644 : 0444);
+MODULE_PARM_DESC(cpu_entropy,
+		 "Entropy in bits credited per 256 bits of CPU RNG data");
+
+enum {
+	LRNG_CPU_MAX_MULTIPLIER = 32,
+};
+
+static u32 lrng_cpu_rate_now(void)
+{
+	return min_t(u32, READ_ONCE(lrng_cpu_rate),
+		     LRNG_DRNG_SECURITY_STRENGTH_BITS);
+}
+
+/* How many times the requested data a seed draws and compresses. */
+static u32 lrng_cpu_multiplier(u32 rate)
+{
+	u32 mult = 1;
+
+	if (rate && rate < LRNG_DRNG_SECURITY_STRENGTH_BITS)
+		mult = min_t(u32, DIV_ROUND_UP(LRNG_DRNG_SECURITY_STRENGTH_BITS,
+					       rate), LRNG_CPU_MAX_MULTIPLIER);
+	if (IS_ENABLED(CONFIG_LRNG_TEST_CPU_ES_COMPRESSION) && mult == 1)
+		mult = 2;
+	return mult;
+}
 
 static int __init lrng_parse_trust_cpu(char *arg)
 {
@@ -68,7 +107,7 @@ void __init lrng_cpu_init_early(void)
 
 static u32 lrng_cpu_curr_entropy(void)
 {
-	return lrng_cpu_available ? lrng_cpu_rate : 0;
+	return lrng_cpu_available ? lrng_cpu_rate_now() : 0;
 }
 
 static u32 lrng_cpu_max_entropy(void)
@@ -80,16 +119,34 @@ static u32 lrng_cpu_get_ent(u8 *slot, u32 requested_bits)
 {
 	unsigned long buf[LRNG_MAX_DIGESTSIZE / sizeof(unsigned long)];
 	size_t longs = DIV_ROUND_UP(requested_bits, BITS_PER_LONG);
-	size_t got;
+	u32 rate = lrng_cpu_rate_now(), mult = lrng_cpu_multiplier(rate);
+	struct sha256_state sha;
+	bool complete = true;
+	u64 credit;
+	u32 i;
 
 	longs = min_t(size_t, longs, ARRAY_SIZE(buf));
-	got = lrng_cpu_fill(buf, longs);
-	memcpy(slot, buf, got * sizeof(unsigned long));
+	if (mult == 1) {
+		complete = lrng_cpu_fill(buf, longs) == longs;
+		memcpy(slot, buf, longs * sizeof(unsigned long));
+	} else {
+		sha256_init(&sha);
+		for (i = 0; i < mult; i++) {
+			if (lrng_cpu_fill(buf, longs) != longs)
+				complete = false;
+			sha256_update(&sha, (u8 *)buf,
+				      longs * sizeof(unsigned long));
+		}
+		sha256_final(&sha, slot);
+		requested_bits = min_t(u32, requested_bits, LRNG_DIGEST_BITS);
+	}
 	memzero_explicit(buf, sizeof(buf));
-	if (got != longs || !lrng_cpu_available)
+	if (!complete || !lrng_cpu_available)
 		return 0;
-	return min_t(u32, requested_bits, lrng_cpu_rate * requested_bits /
-				LRNG_DRNG_SECURITY_STRENGTH_BITS);
+
+	credit = (u64)rate * mult * requested_bits /
+		 LRNG_DRNG_SECURITY_STRENGTH_BITS;
+	return min_t(u64, credit, requested_bits);
 }
 
 static void lrng_cpu_reset(void)
@@ -100,7 +157,9 @@ static void lrng_cpu_state(struct seq_file *m)
 {
 	seq_printf(m, " Available: %s\n",
 		   lrng_cpu_available ? "true" : "false");
-	seq_printf(m, " Entropy rate: %u\n", lrng_cpu_rate);
+	seq_printf(m, " Entropy rate: %u\n", lrng_cpu_rate_now());
+	seq_printf(m, " Data multiplier: %u\n",
+		   lrng_cpu_multiplier(lrng_cpu_rate_now()));
 	seq_printf(m, " Available entropy: %u\n", lrng_cpu_curr_entropy());
 }
 

@@ -75,6 +75,7 @@
 #include <linux/kstrtox.h>
 #include <linux/log2.h>
 #include <linux/minmax.h>
+#include <linux/moduleparam.h>
 #include <linux/percpu.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
@@ -141,6 +142,12 @@ static struct lrng_irq_config lrng_irq_cfg __read_mostly = {
 	.compress = IS_ENABLED(CONFIG_LRNG_CONTINUOUS_COMPRESSION),
 };
 
+/* Interrupts for 256 bits; never below CONFIG_LRNG_IRQ_ENTROPY_RATE. */
+static u32 lrng_irq_entropy_param = CONFIG_LRNG_IRQ_ENTROPY_RATE;
+module_param_named(irq_entropy, lrng_irq_entropy_param, uint, 0444);
+MODULE_PARM_DESC(irq_entropy,
+		 "Interrupts credited with 256 bits of entropy (boot only, at least the Kconfig value)");
+
 static int __init lrng_irq_parse_compression(char *arg)
 {
 	bool on;
@@ -175,7 +182,8 @@ static u32 lrng_irq_slots_per_irq(void)
 void __init lrng_irq_init(void)
 {
 	struct lrng_irq_config *cfg = &lrng_irq_cfg;
-	u64 rate = CONFIG_LRNG_IRQ_ENTROPY_RATE;
+	u64 rate = max_t(u32, lrng_irq_entropy_param,
+			 CONFIG_LRNG_IRQ_ENTROPY_RATE);
 	u32 max, notify;
 
 	cfg->highres = (random_get_entropy() & LRNG_IRQ_SLOT_MASK) ||

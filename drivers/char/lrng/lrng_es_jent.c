@@ -11,7 +11,8 @@
  *
  * Entropy rate: CONFIG_LRNG_JENT_ENTROPY_RATE bits per 256 bits of data
  * (default 16, deliberately low: the jitter of a virtual machine is not
- * assessed), changeable with the parameter lrng_es_jent.jitterrng.
+ * assessed), changeable with the parameter lrng_es_jent.jitterrng (at run
+ * time with CONFIG_LRNG_RUNTIME_ES_CONFIG).
  *
  * The Jitter RNG takes a mutex and needs several milliseconds, so it is
  * never called from the seeding path, which may run in atomic context.  A
@@ -39,7 +40,8 @@
 #include "lrng_es_jent.h"
 
 static u32 lrng_jent_rate = CONFIG_LRNG_JENT_ENTROPY_RATE;
-module_param_named(jitterrng, lrng_jent_rate, uint, 0644);
+module_param_named(jitterrng, lrng_jent_rate, uint,
+		   IS_ENABLED(CONFIG_LRNG_RUNTIME_ES_CONFIG) ? 0644 : 0444);
 MODULE_PARM_DESC(jitterrng,
 		 "Entropy in bits credited per 256 bits of Jitter RNG data");
 

@@ -14,8 +14,8 @@
  *                                           back into the aux pool
  *
  * Every seed asks each source for LRNG_DRNG_SECURITY_STRENGTH_BITS; the
- * entropy of a seed is the sum of what the sources credit, capped at the
- * DRNG's security strength.  No source dominates: each fills only its own
+ * entropy of a seed is the sum of what the sources credit, capped at what
+ * was asked for.  No source dominates: each fills only its own
  * slot, with at most the requested amount, and all slots go into every seed.
  *
  * Seeding stages during boot: the sources are read as soon as together they
@@ -28,6 +28,14 @@
  * only when the sources hold LRNG_MIN_SEED_ENTROPY_BITS, unless forced
  * (RNDRESEEDCRNG, VM fork, resume).
  *
+ * SP800-90C (CONFIG_LRNG_OVERSAMPLE_ENTROPY_SOURCES, booted with fips=1,
+ * and only when the conditioning hash's digest can carry the larger
+ * request): every source is asked for LRNG_OVERSAMPLE_ES_BITS more than it
+ * is credited for, the first full seed needs LRNG_SEED_INIT_ADD_BITS more
+ * than the security strength, and a reseed needs the full security strength
+ * (SP800-90A section 9.2).  lrng_sp80090c_compliant() tells whether this
+ * applies; /proc/lrng_type shows it.
+ *
  * Requests for a seed come from any context (a source that was credited, a
  * DRNG generate call); they are deferred through an irq_work to a work item
  * on system_unbound_wq.  Before workqueues exist, random_init_early() and
@@ -36,6 +44,7 @@
  */
 
 #include <linux/atomic.h>
+#include <linux/fips.h>
 #include <linux/irq_work.h>
 #include <linux/string.h>
 #include <linux/timex.h>
@@ -118,9 +127,44 @@ bool lrng_ready(void)
 	return READ_ONCE(lrng_es_state.stage) == LRNG_FULLY_SEEDED;
 }
 
+/**
+ * lrng_sp80090c_compliant() - whether seeding follows SP800-90C
+ *
+ * Return: true with CONFIG_LRNG_OVERSAMPLE_ENTROPY_SOURCES in FIPS mode when
+ * the conditioning digest is large enough for the oversampled first seed.
+ */
+bool lrng_sp80090c_compliant(void)
+{
+	u32 digest_bits = LRNG_DIGEST_BITS;
+
+	return IS_ENABLED(CONFIG_LRNG_OVERSAMPLE_ENTROPY_SOURCES) &&
+	       fips_enabled && digest_bits >= LRNG_DRNG_SECURITY_STRENGTH_BITS +
+					      LRNG_SEED_INIT_ADD_BITS;
+}
+
+/* Entropy a seed must carry to make the LRNG fully seeded. */
+static u32 lrng_es_full_seed_bits(void)
+{
+	return LRNG_FULL_SEED_ENTROPY_BITS +
+	       (lrng_sp80090c_compliant() ? LRNG_SEED_INIT_ADD_BITS : 0);
+}
+
+/* Entropy a reseed of a fully seeded LRNG must carry. */
+static u32 lrng_es_reseed_min_bits(void)
+{
+	return lrng_sp80090c_compliant() ? LRNG_DRNG_SECURITY_STRENGTH_BITS :
+					   LRNG_MIN_SEED_ENTROPY_BITS;
+}
+
+/* Entropy every source is asked for beyond what it is credited for. */
+static u32 lrng_es_oversample_bits(void)
+{
+	return lrng_sp80090c_compliant() ? LRNG_OVERSAMPLE_ES_BITS : 0;
+}
+
 static enum lrng_seed_stage lrng_stage_for(u32 bits)
 {
-	if (bits >= LRNG_FULL_SEED_ENTROPY_BITS)
+	if (bits >= lrng_es_full_seed_bits())
 		return LRNG_FULLY_SEEDED;
 	if (bits >= LRNG_MIN_SEED_ENTROPY_BITS)
 		return LRNG_MIN_SEEDED;
@@ -142,7 +186,7 @@ u32 lrng_es_avail_entropy(void)
 	for (i = 0; i < LRNG_ES_MAX; i++)
 		if (lrng_es[i])
 			bits += lrng_es[i]->curr_entropy();
-	return min_t(u32, bits, LRNG_DRNG_SECURITY_STRENGTH_BITS);
+	return min_t(u32, bits, lrng_es_full_seed_bits());
 }
 
 /**
@@ -159,7 +203,7 @@ u32 lrng_entropy_level(void)
 		return LRNG_DRNG_SECURITY_STRENGTH_BITS;
 	return min_t(u32, READ_ONCE(lrng_es_state.seeded_bits) +
 			  lrng_es_avail_entropy(),
-		     LRNG_DRNG_SECURITY_STRENGTH_BITS);
+		     LRNG_DRNG_SECURITY_STRENGTH_BITS - 1);
 }
 
 static void lrng_es_seed_workfn(struct work_struct *work)
@@ -206,22 +250,25 @@ void lrng_es_add_entropy(void)
 		lrng_es_request_seed();
 }
 
-/* Fill the seed buffer from every source; returns the credited entropy. */
-static u32 lrng_es_fill(struct lrng_seed_buf *sb)
+/*
+ * Fill the seed buffer from every source, asking each for @want bits plus
+ * the oversampling; returns the credited entropy, at most @want.
+ */
+static u32 lrng_es_fill(struct lrng_seed_buf *sb, u32 want)
 {
-	u32 bits = 0;
+	u32 osr = lrng_es_oversample_bits(), bits = 0, got;
 	int i;
 
 	memset(sb, 0, sizeof(*sb));
 	for (i = 0; i < LRNG_ES_MAX; i++) {
 		if (!lrng_es[i])
 			continue;
-		sb->bits[i] = lrng_es[i]->get_ent(sb->slot[i],
-				LRNG_DRNG_SECURITY_STRENGTH_BITS);
+		got = lrng_es[i]->get_ent(sb->slot[i], want + osr);
+		sb->bits[i] = got > osr ? got - osr : 0;
 		bits += sb->bits[i];
 	}
 	sb->now = random_get_entropy();
-	return min_t(u32, bits, LRNG_DRNG_SECURITY_STRENGTH_BITS);
+	return min_t(u32, bits, want);
 }
 
 /**
@@ -247,7 +294,7 @@ int lrng_es_reseed(bool force)
 	stage = lrng_seed_stage();
 	avail = lrng_es_avail_entropy();
 	if (!force &&
-	    ((stage == LRNG_FULLY_SEEDED && avail < LRNG_MIN_SEED_ENTROPY_BITS) ||
+	    ((stage == LRNG_FULLY_SEEDED && avail < lrng_es_reseed_min_bits()) ||
 	     (stage != LRNG_FULLY_SEEDED && lrng_stage_for(avail) <= stage))) {
 		if (stage == LRNG_FULLY_SEEDED)
 			lrng_drng_reseed_skipped();
@@ -255,10 +302,12 @@ int lrng_es_reseed(bool force)
 		return -EAGAIN;
 	}
 
-	bits = lrng_es_fill(&sb);
+	bits = lrng_es_fill(&sb, stage == LRNG_FULLY_SEEDED ?
+				 LRNG_DRNG_SECURITY_STRENGTH_BITS :
+				 lrng_es_full_seed_bits());
 	next = lrng_stage_for(bits);
 	full = next == LRNG_FULLY_SEEDED ||
-	       (stage == LRNG_FULLY_SEEDED && bits >= LRNG_MIN_SEED_ENTROPY_BITS);
+	       (stage == LRNG_FULLY_SEEDED && bits >= lrng_es_reseed_min_bits());
 	lrng_drng_seed(&sb, sizeof(sb), full);
 	/* Backtracking resistance: the used seed stirs the aux pool. */
 	lrng_aux_insert(&sb, sizeof(sb), 0);
@@ -332,6 +381,14 @@ void lrng_es_mgr_state(struct seq_file *m)
 	seq_printf(m, "LRNG fully seeded: %s\n",
 		   stage == LRNG_FULLY_SEEDED ? "true" : "false");
 	seq_printf(m, "Seeding stage: %s\n", lrng_seed_stage_name(stage));
+	seq_printf(m, "SP800-90C compliant: %s\n",
+		   lrng_sp80090c_compliant() ? "true" : "false");
+	seq_printf(m, "Entropy for full seed in bits: %u\n",
+		   lrng_es_full_seed_bits());
+	seq_printf(m, "Entropy for reseed in bits: %u\n",
+		   lrng_es_reseed_min_bits());
+	seq_printf(m, "Entropy source oversampling in bits: %u\n",
+		   lrng_es_oversample_bits());
 	seq_printf(m, "Entropy level in bits: %u\n", lrng_entropy_level());
 	for (i = 0; i < LRNG_ES_MAX; i++) {
 		if (!lrng_es[i])

@@ -80,6 +80,7 @@ u32 lrng_entropy_level(void);
 void lrng_es_add_entropy(void);
 void lrng_es_request_seed(void);
 bool lrng_ready(void);
+bool lrng_sp80090c_compliant(void);
 int lrng_es_reseed(bool force);
 void lrng_es_unseed(void);
 void lrng_es_mgr_init_early(void);

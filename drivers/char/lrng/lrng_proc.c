@@ -21,7 +21,6 @@ static int lrng_proc_type_show(struct seq_file *m, void *v)
 {
 	lrng_drng_mgr_state(m);
 	seq_puts(m, "Hash for conditioning: SHA-256\n");
-	seq_puts(m, "SP800-90C compliant: false\n");
 	seq_puts(m, "SP800-90B compliant: false\n");
 	lrng_es_mgr_state(m);
 	return 0;

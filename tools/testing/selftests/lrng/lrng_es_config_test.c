@@ -1,0 +1,211 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Entropy rates of the LRNG's sources, set at boot and at run time.
+ *
+ * LRNG-only: the harness does not run it on a stock kernel.  It checks that
+ * the rates in /proc/lrng_type follow the parameters lrng_es_cpu.cpu_entropy
+ * and lrng_es_jent.jitterrng as given on the kernel command line (or their
+ * defaults), that root can change them at run time (when the kernel was
+ * built with CONFIG_LRNG_RUNTIME_ES_CONFIG) and the accounting follows, and
+ * that nobody else can.
+ */
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#include "../kselftest_harness.h"
+#pragma GCC diagnostic pop
+
+#include <linux/random.h>
+#include <sys/stat.h>
+
+#include "lrng_common.h"
+
+#define LRNG_TYPE		"/proc/lrng_type"
+#define LRNG_CPU_PARAM		"/sys/module/lrng_es_cpu/parameters/cpu_entropy"
+#define LRNG_JENT_PARAM		"/sys/module/lrng_es_jent/parameters/jitterrng"
+
+/* The value of " key: " in section "<es> ES properties:", or -1. */
+static long lrng_es_value(const char *es, const char *key)
+{
+	char text[8192], header[64], want[64], *p, *end;
+
+	if (lrng_read_file(LRNG_TYPE, text, sizeof(text)) <= 0)
+		return -1;
+	snprintf(header, sizeof(header), "\n%s ES properties:\n", es);
+	p = strstr(text, header);
+	if (!p)
+		return -1;
+	p += strlen(header);
+	end = strstr(p, " ES properties:\n");
+	snprintf(want, sizeof(want), " %s: ", key);
+	for (; p && *p == ' '; p = strchr(p, '\n') + 1) {
+		if (end && p > end)
+			break;
+		if (!strncmp(p, want, strlen(want)))
+			return strtol(p + strlen(want), NULL, 10);
+		if (!strchr(p, '\n'))
+			break;
+	}
+	return -1;
+}
+
+/* The value of "name=" on the kernel command line, or -1. */
+static long lrng_cmdline_value(const char *name)
+{
+	char cmdline[4096], want[96], *p;
+
+	if (lrng_read_file("/proc/cmdline", cmdline, sizeof(cmdline)) <= 0)
+		return -1;
+	snprintf(want, sizeof(want), " %s=", name);
+	p = strstr(cmdline, want);
+	if (!p)
+		return -1;
+	return strtol(p + strlen(want), NULL, 10);
+}
+
+static bool lrng_cmdline_has(const char *word)
+{
+	char cmdline[4096];
+
+	if (lrng_read_file("/proc/cmdline", cmdline, sizeof(cmdline)) <= 0)
+		return false;
+	return strstr(cmdline, word);
+}
+
+static int lrng_write_param(const char *path, long value)
+{
+	char buf[32];
+	int fd, len, ret;
+
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	len = snprintf(buf, sizeof(buf), "%ld\n", value);
+	ret = write(fd, buf, len) == len ? 0 : -errno;
+	close(fd);
+	return ret;
+}
+
+static bool lrng_param_writable(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && (st.st_mode & 0200);
+}
+
+FIXTURE(es_config) {
+	long cpu_param, jent_param;
+};
+
+FIXTURE_SETUP(es_config)
+{
+	ASSERT_EQ(0, access(LRNG_TYPE, R_OK)) {
+		TH_LOG("%s: %s (is this an LRNG kernel?)", LRNG_TYPE,
+		       strerror(errno));
+	}
+	ASSERT_EQ(0, lrng_read_int(LRNG_CPU_PARAM, &self->cpu_param));
+	self->jent_param = -1;
+	lrng_read_int(LRNG_JENT_PARAM, &self->jent_param);
+}
+
+FIXTURE_TEARDOWN(es_config)
+{
+	if (geteuid() != 0)
+		return;
+	if (lrng_param_writable(LRNG_CPU_PARAM))
+		lrng_write_param(LRNG_CPU_PARAM, self->cpu_param);
+	if (self->jent_param >= 0 && lrng_param_writable(LRNG_JENT_PARAM))
+		lrng_write_param(LRNG_JENT_PARAM, self->jent_param);
+}
+
+/* The rates in use are the boot parameters, or the Kconfig defaults. */
+TEST_F(es_config, boot_rates)
+{
+	long cmd_cpu = lrng_cmdline_value("lrng_es_cpu.cpu_entropy");
+	long cmd_jent = lrng_cmdline_value("lrng_es_jent.jitterrng");
+	long want;
+
+	if (lrng_cmdline_has("random.trust_cpu=off") ||
+	    lrng_cmdline_has("random.trust_cpu=0"))
+		want = 0;
+	else
+		want = cmd_cpu >= 0 ? cmd_cpu : self->cpu_param;
+	EXPECT_EQ(want > 256 ? 256 : want, lrng_es_value("CPU", "Entropy rate"));
+	TH_LOG("CPU source: %ld bits per 256 bits, data multiplier %ld",
+	       lrng_es_value("CPU", "Entropy rate"),
+	       lrng_es_value("CPU", "Data multiplier"));
+
+	if (self->jent_param < 0)
+		SKIP(return, "no Jitter RNG source in this kernel");
+	want = cmd_jent >= 0 ? cmd_jent : self->jent_param;
+	EXPECT_EQ(want > 256 ? 256 : want,
+		  lrng_es_value("JitterRNG", "Entropy rate"));
+}
+
+/* Root changes the CPU rate; the accounting and compression follow. */
+TEST_F(es_config, runtime_cpu_rate)
+{
+	static const long rates[] = { 64, 8, 256 };
+	unsigned int i;
+
+	if (geteuid() != 0)
+		SKIP(return, "needs root");
+	if (!lrng_param_writable(LRNG_CPU_PARAM))
+		SKIP(return, "built without CONFIG_LRNG_RUNTIME_ES_CONFIG");
+
+	for (i = 0; i < ARRAY_SIZE(rates); i++) {
+		long rate = rates[i];
+
+		ASSERT_EQ(0, lrng_write_param(LRNG_CPU_PARAM, rate));
+		EXPECT_EQ(rate, lrng_es_value("CPU", "Entropy rate"));
+		EXPECT_EQ((256 + rate - 1) / rate,
+			  lrng_es_value("CPU", "Data multiplier"));
+		if (lrng_es_value("CPU", "Available") == -1)
+			continue;
+		EXPECT_EQ(rate, lrng_es_value("CPU", "Available entropy"));
+	}
+	/* Output keeps flowing whatever the rate. */
+	EXPECT_EQ(0, lrng_getrandom(NULL, 0, GRND_NONBLOCK));
+}
+
+/* Root changes the Jitter RNG rate; /proc/lrng_type follows. */
+TEST_F(es_config, runtime_jent_rate)
+{
+	if (self->jent_param < 0)
+		SKIP(return, "no Jitter RNG source in this kernel");
+	if (geteuid() != 0)
+		SKIP(return, "needs root");
+	if (!lrng_param_writable(LRNG_JENT_PARAM))
+		SKIP(return, "built without CONFIG_LRNG_RUNTIME_ES_CONFIG");
+
+	ASSERT_EQ(0, lrng_write_param(LRNG_JENT_PARAM, 200));
+	EXPECT_EQ(200, lrng_es_value("JitterRNG", "Entropy rate"));
+	ASSERT_EQ(0, lrng_write_param(LRNG_JENT_PARAM, 1000));
+	EXPECT_EQ(256, lrng_es_value("JitterRNG", "Entropy rate"));
+}
+
+static int lrng_unprivileged_write(void *arg)
+{
+	long before = -1, after = -1;
+	int fails = 0;
+
+	(void)arg;
+
+	lrng_read_int(LRNG_CPU_PARAM, &before);
+	errno = 0;
+	fails += LRNG_CHECK(open(LRNG_CPU_PARAM, O_WRONLY | O_CLOEXEC) == -1 &&
+			    errno == EACCES);
+	fails += LRNG_CHECK(!lrng_read_int(LRNG_CPU_PARAM, &after));
+	fails += LRNG_CHECK(before == after);
+	return fails;
+}
+
+/* Nobody but root changes a rate. */
+TEST_F(es_config, unprivileged_refused)
+{
+	if (geteuid() != 0)
+		SKIP(return, "needs root to switch to nobody");
+	EXPECT_EQ(0, lrng_run_unprivileged(lrng_unprivileged_write, NULL));
+}
+
+TEST_HARNESS_MAIN
