@@ -137,12 +137,16 @@ kunit_ktap() {
 
 # Kselftests of LRNG-only interfaces: not run on the stock kernel.
 LRNG_ONLY_TESTS=lrng_proc_test,lrng_es_config_test
+# Kselftests that only a special boot runs (lrng_unready_test needs an RNG
+# that is not ready: every credited source off).
+SPECIAL_ONLY_TESTS=lrng_unready_test
 
 # boot_tests FLAVOR: boot in test mode and count every check.
 boot_tests() {
 	local flavor=$1 name=test-$1 initrd=$B/initramfs/tests.cpio res skip=""
 	local expected=() t line st
-	[ "$flavor" = stock ] && skip="lrng.skip=$LRNG_ONLY_TESTS"
+	skip="lrng.skip=$SPECIAL_ONLY_TESTS"
+	[ "$flavor" = stock ] && skip="$skip,$LRNG_ONLY_TESTS"
 	msg "booting $flavor kernel in test mode (console: build/logs/$name.console.log, results: build/logs/$name.result.log)"
 	if boot "$name" "$flavor" "$initrd" test $skip ${CMDLINE:-}; then
 		pass "$flavor: boot, clean console, success verdict (${BOOT_SECONDS}s)"
@@ -153,6 +157,7 @@ boot_tests() {
 
 	for t in $(cat "$USERDIR/lrng.list") vdso_test_getrandom; do
 		[ "$flavor" = stock ] && [[ ,$LRNG_ONLY_TESTS, == *,$t,* ]] && continue
+		[[ ,$SPECIAL_ONLY_TESTS, == *,$t,* ]] && continue
 		line=$(grep -m1 "^LRNG-TEST: $t " "$res" || true)
 		st=$(echo "$line" | cut -d' ' -f3)
 		case $st in
@@ -163,7 +168,12 @@ boot_tests() {
 		esac
 	done
 
-	[ "$flavor" = lrng ] || return 0
+	if [ "$flavor" = stock ]; then
+		special_boot_on stock unready-stock lrng_unready_test \
+			"before readiness, woken by RNDADDENTROPY" \
+			random.trust_cpu=off
+		return 0
+	fi
 	special_boots
 	local ktap=$LOGS/$name.kunit.ktap suites s
 	kunit_ktap "$res" >"$ktap"
@@ -194,20 +204,25 @@ boot_tests() {
 # special_boot NAME TEST WHAT ARGS...: boot the LRNG kernel with ARGS and run
 # only the kselftest TEST; WHAT says what a pass shows. The TAP line
 # "ready N s after boot", if any, is quoted.
+# special_boot_on FLAVOR NAME TEST WHAT ARGS...: the same on either kernel.
 special_boot() {
-	local name=$1 test=$2 what=$3 line secs
-	shift 3
-	msg "booting lrng kernel for: $what ($*)"
-	if boot "$name" lrng "$B/initramfs/tests.cpio" test "$@" lrng.only=$test; then
-		pass "lrng: boot with $* (${BOOT_SECONDS}s)"
+	special_boot_on lrng "$@"
+}
+
+special_boot_on() {
+	local flavor=$1 name=$2 test=$3 what=$4 line secs
+	shift 4
+	msg "booting $flavor kernel for: $what ($*)"
+	if boot "$name" "$flavor" "$B/initramfs/tests.cpio" test "$@" lrng.only=$test; then
+		pass "$flavor: boot with $* (${BOOT_SECONDS}s)"
 	else
-		fail "lrng: boot with $*" "$BOOT_REASON"
+		fail "$flavor: boot with $*" "$BOOT_REASON"
 	fi
 	line=$(grep -m1 "^LRNG-TEST: $test " "$LOGS/$name.result.log" || true)
 	secs=$(grep -m1 -o 'ready [0-9.]* s after boot' "$LOGS/$name.result.log" || true)
 	case $(echo "$line" | cut -d' ' -f3) in
-	pass) pass "lrng: $what${secs:+: $secs}" ;;
-	*) fail "lrng: $what" "${line:-no result}; see build/logs/$name.result.log" ;;
+	pass) pass "$flavor: $what${secs:+: $secs}" ;;
+	*) fail "$flavor: $what" "${line:-no result}; see build/logs/$name.result.log" ;;
 	esac
 }
 
@@ -222,6 +237,10 @@ special_boots() {
 	special_boot es-config lrng_es_config_test \
 		"entropy rates set at boot and at run time" \
 		lrng_es_cpu.cpu_entropy=128 lrng_es_jent.jitterrng=32
+	special_boot unready-lrng lrng_unready_test \
+		"before readiness, woken by RNDADDENTROPY" \
+		random.trust_cpu=off lrng_es_jent.jitterrng=0 \
+		lrng_es_irq.irq_entropy=4294967295
 }
 
 # random.c must not be built into the LRNG kernel, and must be in the stock one.
