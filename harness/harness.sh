@@ -171,7 +171,7 @@ boot_tests() {
 	if [ "$flavor" = stock ]; then
 		special_boot_on stock unready-stock lrng_unready_test \
 			"before readiness, woken by RNDADDENTROPY" \
-			random.trust_cpu=off
+			random.trust_cpu=off random.trust_bootloader=off
 		return 0
 	fi
 	special_boots
@@ -230,17 +230,19 @@ special_boot_on() {
 special_boots() {
 	special_boot seed-irq lrng_seeding_test \
 		"fully seeded from interrupts alone" \
-		random.trust_cpu=off lrng_es_jent.jitterrng=0
+		random.trust_cpu=off random.trust_bootloader=off \
+		lrng_es_jent.jitterrng=0
 	special_boot seed-jent lrng_seeding_test \
 		"fully seeded with only the Jitter RNG credited" \
-		random.trust_cpu=off lrng_es_irq.irq_entropy=4294967295
+		random.trust_cpu=off random.trust_bootloader=off \
+		lrng_es_irq.irq_entropy=4294967295
 	special_boot es-config lrng_es_config_test \
 		"entropy rates set at boot and at run time" \
 		lrng_es_cpu.cpu_entropy=128 lrng_es_jent.jitterrng=32
 	special_boot unready-lrng lrng_unready_test \
 		"before readiness, woken by RNDADDENTROPY" \
-		random.trust_cpu=off lrng_es_jent.jitterrng=0 \
-		lrng_es_irq.irq_entropy=4294967295
+		random.trust_cpu=off random.trust_bootloader=off \
+		lrng_es_jent.jitterrng=0 lrng_es_irq.irq_entropy=4294967295
 }
 
 # random.c must not be built into the LRNG kernel, and must be in the stock one.
