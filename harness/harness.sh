@@ -283,7 +283,7 @@ cmd_test() {
 	else
 		info "LRNG=n: static checks and the LRNG boot are skipped"
 	fi
-	local f
+	local f built=""
 	for f in $flavors; do
 		local ok=1
 		if build_kernel "$f"; then
@@ -299,6 +299,7 @@ cmd_test() {
 			[ $ok = 1 ] && { build_kernel lrng >/dev/null || ok=0; }
 		fi
 		if [ $ok = 1 ]; then
+			built="$built $f"
 			if user_and_initramfs "$f"; then
 				boot_tests "$f"
 			else
@@ -308,6 +309,17 @@ cmd_test() {
 			fail "$f: boot and tests" "not run: the $f kernel did not build"
 		fi
 	done
+	# make bench's smoke pass (harness/bench.sh --smoke): one short boot
+	# of each kind on each kernel; passes when every figure was produced.
+	if [ "$built" = " lrng stock" ]; then
+		local blog=$LOGS/bench-smoke.log t1=$SECONDS
+		msg "make bench smoke pass (log: build/logs/bench-smoke.log)"
+		if BENCH_NO_BUILD=1 "$ROOT/harness/bench.sh" --smoke >"$blog" 2>&1; then
+			pass "bench: smoke pass, every figure on both kernels ($((SECONDS - t1))s)"
+		else
+			fail "bench: smoke pass" "$(grep -m1 -E 'missing figures|ERROR|FAILED' "$blog" | cut -c1-160) (log: build/logs/bench-smoke.log)"
+		fi
+	fi
 	if [ -f "$B/obj-lrng/.config" ] && [ -f "$B/obj-stock/.config" ]; then
 		# Informational: what besides LRNG differs between the configs.
 		diff <(grep -v -E 'CONFIG_LRNG' "$B/obj-lrng/.config") \

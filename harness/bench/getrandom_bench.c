@@ -1,0 +1,153 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * getrandom(2) throughput for make bench: the raw system call
+ * (syscall(SYS_getrandom)), so glibc's vDSO wrapper is not measured.
+ *
+ *   getrandom_bench [-t seconds per figure] [-s size,size,...] [-p threads,...]
+ *
+ * For every size and thread count, each thread calls getrandom(buf, size, 0)
+ * in a loop until the main thread flips a stop flag after the given time.
+ * One line per figure on stdout:
+ *   BENCH getrandom size=S threads=T calls=N bytes=B secs=W mbps=X nscall=Y
+ * mbps is all threads' bytes over the wall time (10^6 bytes per second);
+ * nscall is the mean time one call took in one thread.
+ */
+#define _GNU_SOURCE
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <time.h>
+#include <unistd.h>
+
+struct worker {
+	pthread_t tid;
+	size_t size;
+	unsigned char *buf;
+	unsigned long long calls, bytes;
+	double t0, t1;
+	int err;
+};
+
+static atomic_int go, stop;
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static void *run(void *arg)
+{
+	struct worker *w = arg;
+
+	while (!atomic_load(&go))
+		;
+	w->t0 = now();
+	while (!atomic_load_explicit(&stop, memory_order_relaxed)) {
+		long r = syscall(SYS_getrandom, w->buf, w->size, 0);
+
+		if (r < 0) {
+			if (errno == EINTR)
+				continue;
+			w->err = errno;
+			break;
+		}
+		w->calls++;
+		w->bytes += r;
+	}
+	w->t1 = now();
+	return NULL;
+}
+
+static int figure(size_t size, int threads, double secs)
+{
+	struct worker w[64];
+	struct timespec d;
+	double t0 = 1e30, t1 = 0, ns = 0;
+	unsigned long long calls = 0, bytes = 0;
+	int i;
+
+	atomic_store(&go, 0);
+	atomic_store(&stop, 0);
+	for (i = 0; i < threads; i++) {
+		memset(&w[i], 0, sizeof(w[i]));
+		w[i].size = size;
+		w[i].buf = malloc(size);
+		if (!w[i].buf)
+			return -1;
+		memset(w[i].buf, 0, size);	/* fault the pages in */
+		if (pthread_create(&w[i].tid, NULL, run, &w[i]))
+			return -1;
+	}
+	atomic_store(&go, 1);
+	d.tv_sec = (time_t)secs;
+	d.tv_nsec = (long)((secs - (double)d.tv_sec) * 1e9);
+	nanosleep(&d, NULL);
+	atomic_store(&stop, 1);
+	for (i = 0; i < threads; i++) {
+		pthread_join(w[i].tid, NULL);
+		if (w[i].err) {
+			fprintf(stderr, "getrandom(%zu): %s\n", size, strerror(w[i].err));
+			return -1;
+		}
+		if (w[i].t0 < t0)
+			t0 = w[i].t0;
+		if (w[i].t1 > t1)
+			t1 = w[i].t1;
+		calls += w[i].calls;
+		bytes += w[i].bytes;
+		if (w[i].calls)
+			ns += (w[i].t1 - w[i].t0) * 1e9 / w[i].calls;
+		free(w[i].buf);
+	}
+	if (!calls)
+		return -1;
+	printf("BENCH getrandom size=%zu threads=%d calls=%llu bytes=%llu secs=%.4f mbps=%.3f nscall=%.1f\n",
+	       size, threads, calls, bytes, t1 - t0, bytes / (t1 - t0) / 1e6,
+	       ns / threads);
+	fflush(stdout);
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	const char *sizes = "16,32,64,512,4096,65536,1048576", *thr = "1,2";
+	double secs = 0.5;
+	unsigned char warm[64];
+	int opt, rc = 0;
+
+	while ((opt = getopt(argc, argv, "t:s:p:")) != -1) {
+		switch (opt) {
+		case 't': secs = atof(optarg); break;
+		case 's': sizes = optarg; break;
+		case 'p': thr = optarg; break;
+		default:
+			fprintf(stderr, "usage: %s [-t secs] [-s sizes] [-p threads]\n", argv[0]);
+			return 2;
+		}
+	}
+	/* Blocks until the RNG is ready; not timed. */
+	if (syscall(SYS_getrandom, warm, sizeof(warm), 0) != sizeof(warm)) {
+		perror("getrandom");
+		return 1;
+	}
+	for (const char *t = thr; *t; ) {
+		int threads = atoi(t);
+
+		for (const char *s = sizes; *s; ) {
+			size_t size = strtoul(s, NULL, 10);
+
+			if (threads < 1 || threads > 64 || !size || figure(size, threads, secs))
+				rc = 1;
+			s = strchr(s, ',') ? strchr(s, ',') + 1 : "";
+		}
+		t = strchr(t, ',') ? strchr(t, ',') + 1 : "";
+	}
+	return rc;
+}

@@ -1,0 +1,275 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""make bench report: result logs of the bench boots -> table, CSV, chart.
+
+  report.py DIR [--check] [--meta TEXT]
+
+DIR/logs/MODE-FLAVOR-REP.result.log and .console.log are the boots'
+result channel and console (copied there by harness/bench.sh), DIR/memory.txt
+the memory figures. Writes DIR/results.csv, DIR/table.txt, DIR/chart.dat and
+DIR/chart.gp (gnuplot). With --check, exits 1 unless every figure has a
+value for both kernels (the smoke pass of make test).
+"""
+import glob
+import os
+import re
+import statistics
+import sys
+
+FLAVORS = ("lrng", "stock")
+SIZES = (16, 32, 64, 512, 4096, 65536, 1048576)
+
+
+def size_name(s):
+    if s >= 1048576:
+        return "%d MiB" % (s // 1048576)
+    if s >= 1024:
+        return "%d KiB" % (s // 1024)
+    return "%d B" % s
+
+
+# (key, label, unit, better) in table order.
+FIGURES = []
+for thr in (1, 2):
+    for s in SIZES:
+        FIGURES.append(("gr-%d-%d-mbps" % (s, thr),
+                        "getrandom %s x%d thread%s" % (size_name(s), thr, "s" if thr > 1 else ""),
+                        "MB/s", "higher"))
+    for s in SIZES:
+        if s <= 512:
+            FIGURES.append(("gr-%d-%d-ns" % (s, thr),
+                            "getrandom %s x%d thread%s" % (size_name(s), thr, "s" if thr > 1 else ""),
+                            "ns/call", "lower"))
+for kind in ("vdso", "libc", "syscall"):
+    FIGURES.append(("vdso-short-%s" % kind,
+                    "vdso_test_getrandom bench-single %s (N trials)" % kind,
+                    "ns/call", "lower"))
+FULL_VDSO = [("vdso-full-%s" % k,
+              "vdso_test_getrandom bench-single %s (25M, unmodified)" % k,
+              "s total", "lower") for k in ("vdso", "libc", "syscall")]
+FIGURES += [
+    ("seed-poll", "seeded, nonblocking poll every 10 ms", "s from boot", "lower"),
+    ("seed-poll-klog", "  'crng init done' in that boot's kernel log", "s from boot", "lower"),
+    ("seed-block", "seeded, one blocking getrandom reader", "s from boot", "lower"),
+    ("seed-block-klog", "  'crng init done' in that boot's kernel log", "s from boot", "lower"),
+    ("mem-text", "static memory: text", "bytes", "lower"),
+    ("mem-data", "static memory: data (incl. per-CPU)", "bytes", "lower"),
+    ("mem-bss", "static memory: bss", "bytes", "lower"),
+    ("mem-percpu", "per-CPU memory (.data..percpu, per CPU)", "bytes", "lower"),
+]
+NOT_MEASURED = [
+    "in-kernel get_random_bytes 32 B",
+    "in-kernel get_random_bytes 4 KiB",
+    "in-kernel get_random_u32",
+    "in-kernel get_random_u64",
+    "add_interrupt_randomness cycles/call",
+]
+
+TRIALS = set()
+KV = re.compile(r"(\w+)=(\S+)")
+
+
+def parse_logs(d):
+    """values[(key, flavor)] = list of (value, censored)"""
+    vals = {}
+
+    def add(key, flavor, v, cens=False):
+        vals.setdefault((key, flavor), []).append((float(v), cens))
+
+    for path in sorted(glob.glob(os.path.join(d, "logs", "*.result.log"))):
+        m = re.match(r"(perf|seedpoll|seedblock)-(lrng|stock)-(\d+)\.result\.log$",
+                     os.path.basename(path))
+        if not m:
+            continue
+        mode, flavor = m.group(1), m.group(2)
+        with open(path, errors="replace") as f:
+            lines = f.read().splitlines()
+        for line in lines:
+            if not line.startswith("BENCH "):
+                continue
+            parts = line.split()
+            kv = dict(KV.findall(line))
+            if parts[1] == "getrandom":
+                s, t = int(kv["size"]), int(kv["threads"])
+                add("gr-%d-%d-mbps" % (s, t), flavor, kv["mbps"])
+                if s <= 512:
+                    add("gr-%d-%d-ns" % (s, t), flavor, kv["nscall"])
+            elif parts[1] == "vdso":
+                if kv["prog"] == "short":
+                    add("vdso-short-%s" % kv["kind"], flavor, kv["nscall"])
+                    TRIALS.add(kv["trials"])
+                else:
+                    add("vdso-full-%s" % kv["kind"], flavor, kv["secs"])
+            elif parts[1] == "seed":
+                key = "seed-poll" if kv["mode"] == "poll" else "seed-block"
+                add(key, flavor, kv["secs"], kv["ready"] != "1")
+                bound = float(kv["secs"]) if kv["ready"] != "1" else None
+                con = path.replace(".result.log", ".console.log")
+                t = None
+                if os.path.exists(con):
+                    with open(con, errors="replace") as f:
+                        for cl in f:
+                            cm = re.search(r"\[\s*([0-9.]+)\] random: crng init done", cl)
+                            if cm:
+                                t = cm.group(1)
+                                break
+                if t is not None:
+                    add(key + "-klog", flavor, t)
+                elif bound is not None:
+                    add(key + "-klog", flavor, bound, True)
+    mem = os.path.join(d, "memory.txt")
+    if os.path.exists(mem):
+        with open(mem) as f:
+            for line in f:
+                p = line.split()
+                if len(p) == 3 and p[0] in FLAVORS:
+                    add("mem-" + p[1], p[0], p[2])
+    return vals
+
+
+def summary(samples):
+    """(median, min, max, censored-median) with censored values as bounds."""
+    if not samples:
+        return None
+    v = sorted(samples, key=lambda x: x[0])
+    xs = [x[0] for x in v]
+    med = statistics.median(xs)
+    # The median is censored when it is at or above the lowest censored value.
+    cens = [x[0] for x in v if x[1]]
+    mcens = bool(cens) and med >= min(cens)
+    return med, xs[0], xs[-1], mcens
+
+
+def fmt(x):
+    if x is None:
+        return "-"
+    if x == int(x) and abs(x) >= 100:
+        return "%d" % x
+    a = abs(x)
+    if a >= 1000:
+        return "%.0f" % x
+    if a >= 100:
+        return "%.1f" % x
+    if a >= 10:
+        return "%.2f" % x
+    return "%.3g" % x
+
+
+def cell(s):
+    if s is None:
+        return "-", "-"
+    med, lo, hi, c = s
+    m = (">" if c else "") + fmt(med)
+    spread = fmt(lo) + ".." + fmt(hi) if lo != hi else ""
+    return m, spread
+
+
+def main():
+    d = sys.argv[1]
+    check = "--check" in sys.argv
+    meta = ""
+    if "--meta" in sys.argv:
+        meta = sys.argv[sys.argv.index("--meta") + 1]
+    vals = parse_logs(d)
+    figs = list(FIGURES)
+    if any(k.startswith("vdso-full") for k, _ in vals):
+        i = [f[0] for f in figs].index("vdso-short-syscall") + 1
+        figs[i:i] = FULL_VDSO
+    rows, csv, missing, dat = [], [], [], []
+    for key, label, unit, better in figs:
+        if key.startswith("vdso-short") and len(TRIALS) == 1:
+            label = label.replace("N trials", "%s trials" % next(iter(TRIALS)))
+        sl = summary(vals.get((key, "lrng"), []))
+        ss = summary(vals.get((key, "stock"), []))
+        for fl, s in (("lrng", sl), ("stock", ss)):
+            if s is None:
+                missing.append("%s (%s)" % (key, fl))
+        ratio = "-"
+        if sl and ss and ss[0]:
+            r = sl[0] / ss[0]
+            if sl[3] and ss[3]:
+                ratio = "?"
+            elif ss[3]:
+                ratio = "<" + fmt(r)
+            elif sl[3]:
+                ratio = ">" + fmt(r)
+            else:
+                ratio = fmt(r)
+        lm, lsp = cell(sl)
+        sm, ssp = cell(ss)
+        n = max(len(vals.get((key, "lrng"), [])), len(vals.get((key, "stock"), [])))
+        rows.append((label, unit, lm, lsp, sm, ssp, ratio, better, str(n)))
+        csv.append([key, label, unit, better, n] +
+                   [("%g" % s[i]) if s else "" for s in (sl, ss) for i in range(3)] +
+                   ["1" if sl and sl[3] else "0", "1" if ss and ss[3] else "0",
+                    ratio])
+        if key.startswith("gr-") and key.endswith("mbps") and sl and ss:
+            _, sz, th, _ = key.split("-")
+            dat.append(("%s x%s" % (size_name(int(sz)).replace(" ", ""), th),
+                        sl[0], sl[1], sl[2], ss[0], ss[1], ss[2]))
+    for name in NOT_MEASURED:
+        rows.append((name, "-", "not measured", "", "not measured", "", "-", "", "0"))
+        csv.append([name, name, "", "", 0, "", "", "", "", "", "", "", "", "not measured"])
+
+    hdr = ("figure", "unit", "LRNG", "(min..max)", "stock", "(min..max)", "LRNG/stock", "better", "n")
+    w = [max(len(r[i]) for r in rows + [hdr]) for i in range(len(hdr))]
+    out = []
+    if meta:
+        out.append(meta)
+    line = "  ".join(h.ljust(w[i]) if i in (0, 1) else h.rjust(w[i]) for i, h in enumerate(hdr))
+    out.append(line)
+    out.append("-" * len(line))
+    for r in rows:
+        out.append("  ".join(c.ljust(w[i]) if i in (0, 1) else c.rjust(w[i]) for i, c in enumerate(r)))
+    out.append("Values: median over n runs (min..max). better: which direction is better. "
+               "'>' = not ready at the bound (censored).")
+    table = "\n".join(out)
+    print(table)
+    with open(os.path.join(d, "table.txt"), "w") as f:
+        f.write(table + "\n")
+    with open(os.path.join(d, "results.csv"), "w") as f:
+        f.write("key,figure,unit,better,n,lrng_median,lrng_min,lrng_max,"
+                "stock_median,stock_min,stock_max,lrng_censored,stock_censored,ratio\n")
+        for c in csv:
+            f.write(",".join('"%s"' % x if isinstance(x, str) and ("," in x or " " in x) else str(x)
+                             for x in c) + "\n")
+    with open(os.path.join(d, "chart.dat"), "w") as f:
+        for r in dat:
+            f.write('"%s" %g %g %g %g %g %g\n' % r)
+    vd = []
+    for k in ("vdso", "libc", "syscall"):
+        sl = summary(vals.get(("vdso-short-" + k, "lrng"), []))
+        ss = summary(vals.get(("vdso-short-" + k, "stock"), []))
+        if sl and ss:
+            vd.append((k, sl[0], sl[1], sl[2], ss[0], ss[1], ss[2]))
+    with open(os.path.join(d, "chart-vdso.dat"), "w") as f:
+        for r in vd:
+            f.write('"%s" %g %g %g %g %g %g\n' % r)
+    with open(os.path.join(d, "chart.gp"), "w") as f:
+        f.write("""set terminal pngcairo size 1400,900 noenhanced font ",10"
+set output '%s'
+set multiplot layout 2,1 title "%s"
+set style data histogram
+set style histogram errorbars gap 1 lw 1
+set style fill solid 0.7 border -1
+set logscale y
+set grid ytics
+set key top left
+set xtics rotate by -30
+set title "getrandom(2) throughput, median and min..max (MB/s, log scale); size x threads"
+plot '%s' using 2:3:4:xtic(1) title "LRNG", '' using 5:6:7 title "stock"
+set title "vdso_test_getrandom bench-single, ns per call (log scale)"
+set xtics norotate
+plot '%s' using 2:3:4:xtic(1) title "LRNG", '' using 5:6:7 title "stock"
+unset multiplot
+""" % (os.path.join(d, "chart.png"), meta.replace('"', "'"),
+       os.path.join(d, "chart.dat"), os.path.join(d, "chart-vdso.dat")))
+    if missing:
+        print("missing figures: " + ", ".join(missing))
+        if check:
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
