@@ -6,6 +6,7 @@
 #   make run                 build the LRNG kernel, boot it, print RNG status
 #   make test                static checks + LRNG and stock kernels booted in QEMU
 #   make vm PAYLOAD=dir      boot with dir/run and your static programs
+#   make patch               the patch series for a 6.12 tree in build/patches/
 #   make bench               LRNG vs stock kernel benchmarks, one table
 #
 # Options: KSRC=<6.12 tree>  LRNG=y|n  KVM=1  TIMEOUT=<s>  CMDLINE="..."  JOBS=<n>
@@ -17,7 +18,7 @@ export KSRC LRNG KVM TIMEOUT PAYLOAD CMDLINE JOBS
 export BENCH_REPS BENCH_SEED_REPS BENCH_SECS BENCH_SEED_BOUND BENCH_VDSO_TRIALS \
 	BENCH_VDSO_FULL
 
-.PHONY: run test vm bench check checkpatch kernel initramfs tree deps clean distclean help
+.PHONY: run test vm patch bench check checkpatch kernel initramfs tree deps clean distclean help
 
 run:
 	@$(H) run
@@ -27,6 +28,9 @@ test:
 
 vm:
 	@$(H) vm
+
+patch:
+	@$(H) patch
 
 bench:
 	@./harness/bench.sh
@@ -52,10 +56,10 @@ deps:
 # Keeps build/src (the unpacked Debian source) and ccache.
 clean:
 	rm -rf build/linux build/obj-* build/user build/initramfs build/tools \
-		build/logs build/bench build/bench-smoke build/linux.ksrc build/linux.patched build/.kbuild.lock
+		build/logs build/patches build/series build/bench build/bench-smoke build/linux.ksrc build/linux.patched build/.kbuild.lock
 
 distclean:
 	rm -rf build
 
 help:
-	@sed -n '3,12p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,13p' Makefile | sed 's/^# \{0,1\}//'

@@ -7,6 +7,7 @@
 set -euo pipefail
 
 . "$(dirname "$0")/lib.sh"
+. "$(dirname "$0")/series.sh"
 
 flavor_of() {
 	case ${1:-y} in
@@ -81,6 +82,7 @@ static_checks() {
 			fail "checkpatch $f" "$(echo "$out" | head -1 | cut -c1-160)"
 		fi
 	done
+	kerneldoc_check
 }
 
 # W=1 and sparse on drivers/char/lrng/ in the lrng O= dir. Needs a
@@ -309,6 +311,12 @@ cmd_test() {
 			fail "$f: boot and tests" "not run: the $f kernel did not build"
 		fi
 	done
+	# The patch series (build/patches) applied to pristine copies and
+	# built, and drivers/char/lrng/ with Debian's config (harness/series.sh).
+	if [[ $flavors == *lrng* ]]; then
+		series_checks
+		debian_check
+	fi
 	# make bench's smoke pass (harness/bench.sh --smoke): one short boot
 	# of each kind on each kernel; passes when every figure was produced.
 	if [ "$built" = " lrng stock" ]; then
@@ -389,6 +397,7 @@ cmd_vm() {
 cmd=${1:-}
 case $cmd in
 deps) deps ;;
+patch) deps; make_patch ;;
 tree) deps; prepare_tree ;;
 kernel) deps; prepare_tree; build_kernel "$(flavor_of "${LRNG:-y}")" ;;
 initramfs)
@@ -416,5 +425,5 @@ check)
 run) cmd_run ;;
 test) cmd_test ;;
 vm) cmd_vm ;;
-*) die "usage: $0 deps|tree|kernel|initramfs|checkpatch|check|run|test|vm" ;;
+*) die "usage: $0 deps|patch|tree|kernel|initramfs|checkpatch|check|run|test|vm" ;;
 esac
