@@ -37,7 +37,7 @@
 #include "lrng_ready.h"
 
 enum {
-	LRNG_USER_SMALL = 64,
+	LRNG_USER_SMALL = 512,
 	LRNG_WRITE_CHUNK = 64,
 };
 
@@ -75,7 +75,7 @@ static ssize_t lrng_read_user(struct iov_iter *iter)
 		}
 	}
 
-	memzero_explicit(buf, chunk);
+	memzero_explicit(buf, min_t(size_t, chunk, total));
 	if (buf != small)
 		free_page((unsigned long)buf);
 	return total ? total : -EFAULT;
