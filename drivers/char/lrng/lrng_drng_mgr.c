@@ -52,8 +52,9 @@
  * @generation: advanced at every seed, never ULONG_MAX
  * @last_seeded: jiffies of the last seed
  * @requests: generate calls left before a reseed is due
- * @requests_since_fully_seeded: generate calls since the last reseed of
- *				 full strength
+ * @calls_wo_full_seed: generate calls without a reseed of full strength,
+ *		       up to the last reseed or skipped reseed (the calls
+ *		       since then are counted by @requests)
  * @seeded: @cc20 was seeded at least once
  * @fully_seeded: the last reseed of full strength is not too old
  * @force_reseed: reseed before the next output (user data was injected)
@@ -64,7 +65,7 @@ struct lrng_drng {
 	unsigned long generation;
 	unsigned long last_seeded;
 	atomic_t requests;
-	atomic_t requests_since_fully_seeded;
+	u64 calls_wo_full_seed;
 	bool seeded;
 	bool fully_seeded;
 	bool force_reseed;
@@ -73,7 +74,6 @@ struct lrng_drng {
 static struct lrng_drng lrng_drng_init = {
 	.lock = __SPIN_LOCK_UNLOCKED(lrng_drng_init.lock),
 	.requests = ATOMIC_INIT(LRNG_DRNG_RESEED_THRESH),
-	.requests_since_fully_seeded = ATOMIC_INIT(0),
 };
 
 static u32 lrng_max_wo_reseed = LRNG_DRNG_MAX_WITHOUT_RESEED;
@@ -111,8 +111,22 @@ u32 lrng_drng_reseed_max_time(void)
 	return READ_ONCE(lrng_reseed_max_time);
 }
 
-static void lrng_drng_reset_counters(struct lrng_drng *drng)
+/* Generate calls since the last reseed or skipped reseed. */
+static u64 lrng_drng_calls(struct lrng_drng *drng)
 {
+	int left = atomic_read(&drng->requests);
+
+	return left >= LRNG_DRNG_RESEED_THRESH ? 0 :
+	       (s64)LRNG_DRNG_RESEED_THRESH - left;
+}
+
+/* Start counting towards the next reseed; @full: this one was full. */
+static void lrng_drng_reset_counters(struct lrng_drng *drng, bool full)
+{
+	u64 calls = full ? 0 : READ_ONCE(drng->calls_wo_full_seed) +
+			       lrng_drng_calls(drng);
+
+	WRITE_ONCE(drng->calls_wo_full_seed, calls);
 	atomic_set(&drng->requests, LRNG_DRNG_RESEED_THRESH);
 	WRITE_ONCE(drng->last_seeded, jiffies);
 	WRITE_ONCE(drng->force_reseed, false);
@@ -136,11 +150,9 @@ void lrng_drng_seed(const void *seed, size_t len, bool full)
 		lrng_cc20_init(&drng->cc20);
 	lrng_cc20_seed(&drng->cc20, seed, len);
 	drng->seeded = true;
-	if (full) {
+	if (full)
 		WRITE_ONCE(drng->fully_seeded, true);
-		atomic_set(&drng->requests_since_fully_seeded, 0);
-	}
-	lrng_drng_reset_counters(drng);
+	lrng_drng_reset_counters(drng, full);
 
 	generation = drng->generation + 1;
 	if (generation == ULONG_MAX)
@@ -161,7 +173,7 @@ void lrng_drng_seed(const void *seed, size_t len, bool full)
  */
 void lrng_drng_reseed_skipped(void)
 {
-	lrng_drng_reset_counters(&lrng_drng_init);
+	lrng_drng_reset_counters(&lrng_drng_init, false);
 	lrng_drng_schedule_reseed();
 }
 
@@ -203,7 +215,11 @@ unsigned long lrng_drng_generation(void)
 	return READ_ONCE(lrng_drng_init.generation);
 }
 
-/* Ask for a reseed when one is due, and fall back when it is overdue. */
+/*
+ * Ask for a reseed when one is due, and fall back when it is overdue.  One
+ * atomic operation per call: the calls without a full reseed are derived
+ * from the reseed counter.
+ */
 static void lrng_drng_check_reseed(struct lrng_drng *drng)
 {
 	if (atomic_dec_return(&drng->requests) <= 0 ||
@@ -212,13 +228,9 @@ static void lrng_drng_check_reseed(struct lrng_drng *drng)
 				lrng_reseed_max_time * HZ))
 		lrng_es_request_seed();
 
-	if (atomic_read(&drng->requests_since_fully_seeded) >
-	    lrng_max_wo_reseed) {
-		if (READ_ONCE(drng->fully_seeded))
-			lrng_es_unseed();
-		return;
-	}
-	atomic_inc(&drng->requests_since_fully_seeded);
+	if (READ_ONCE(drng->calls_wo_full_seed) + lrng_drng_calls(drng) >
+	    READ_ONCE(lrng_max_wo_reseed) && READ_ONCE(drng->fully_seeded))
+		lrng_es_unseed();
 }
 
 /**
@@ -234,6 +246,15 @@ struct lrng_drng_pcpu {
 	local_lock_t lock;
 };
 
+/*
+ * Requests up to this size come straight from the per-CPU DRNG, with
+ * interrupts off for at most five ChaCha20 blocks; larger ones pay three
+ * blocks for a one-time key and are then expanded with interrupts on.
+ */
+enum {
+	LRNG_DRNG_PCPU_DIRECT = 256,
+};
+
 static DEFINE_PER_CPU(struct lrng_drng_pcpu, lrng_drng_pcpu) = {
 	.generation = ULONG_MAX,
 	.lock = INIT_LOCAL_LOCK(lrng_drng_pcpu.lock),
@@ -244,9 +265,10 @@ static DEFINE_PER_CPU(struct lrng_drng_pcpu, lrng_drng_pcpu) = {
  *
  * Every CPU has its own ChaCha20 DRNG, keyed with 32 bytes of the DRNG
  * instance whenever the instance's generation moved (a reseed), so that
- * output takes no global lock on a seeded system.  Up to 32 bytes come from
- * this CPU's DRNG directly.  Larger requests take a one-time key from it and
- * expand that key without any lock held.
+ * output takes no global lock on a seeded system.  Up to
+ * LRNG_DRNG_PCPU_DIRECT bytes come from this CPU's DRNG directly.  Larger
+ * requests take a one-time key from it and expand that key without any lock
+ * held.
  */
 static void lrng_drng_pcpu_generate(struct lrng_drng *drng, u8 *out,
 				    size_t len)
@@ -267,7 +289,7 @@ static void lrng_drng_pcpu_generate(struct lrng_drng *drng, u8 *out,
 		lrng_cc20_init(&pcpu->cc20);
 		lrng_cc20_seed(&pcpu->cc20, key, sizeof(key));
 	}
-	if (len <= CHACHA_KEY_SIZE) {
+	if (len <= LRNG_DRNG_PCPU_DIRECT) {
 		lrng_cc20_generate(&pcpu->cc20, out, len);
 		local_unlock_irqrestore(&lrng_drng_pcpu.lock, flags);
 		memzero_explicit(key, sizeof(key));

@@ -23,6 +23,7 @@
 #define LRNG_TYPE		"/proc/lrng_type"
 #define LRNG_CPU_PARAM		"/sys/module/lrng_es_cpu/parameters/cpu_entropy"
 #define LRNG_JENT_PARAM		"/sys/module/lrng_es_jent/parameters/jitterrng"
+#define LRNG_MAX_WO_PARAM	"/sys/module/lrng_drng_mgr/parameters/max_wo_reseed"
 
 /* The value of " key: " in section "<es> ES properties:", or -1. */
 static long lrng_es_value(const char *es, const char *key)
@@ -116,6 +117,8 @@ FIXTURE_TEARDOWN(es_config)
 		lrng_write_param(LRNG_CPU_PARAM, self->cpu_param);
 	if (self->jent_param >= 0 && lrng_param_writable(LRNG_JENT_PARAM))
 		lrng_write_param(LRNG_JENT_PARAM, self->jent_param);
+	if (lrng_param_writable(LRNG_MAX_WO_PARAM))
+		lrng_write_param(LRNG_MAX_WO_PARAM, 1U << 30);
 }
 
 /* The rates in use are the boot parameters, or the Kconfig defaults. */
@@ -182,6 +185,64 @@ TEST_F(es_config, runtime_jent_rate)
 	EXPECT_EQ(200, lrng_es_value("JitterRNG", "Entropy rate"));
 	ASSERT_EQ(0, lrng_write_param(LRNG_JENT_PARAM, 1000));
 	EXPECT_EQ(256, lrng_es_value("JitterRNG", "Entropy rate"));
+}
+
+/* Whether the kernel log holds a line containing @text. */
+static bool lrng_kmsg_has(const char *text)
+{
+	char line[1024];
+	bool found = false;
+	ssize_t len;
+	int fd;
+
+	fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	while ((len = read(fd, line, sizeof(line) - 1)) > 0 || errno == EPIPE) {
+		if (len <= 0)
+			continue;
+		line[len] = '\0';
+		if (strstr(line, text))
+			found = true;
+	}
+	close(fd);
+	return found;
+}
+
+/*
+ * The fallback to unseeded, scaled down: with max_wo_reseed at 1000,
+ * more generate calls than that without a full reseed make the LRNG drop
+ * to unseeded; the sources (here the CPU) then seed it fully again.
+ */
+TEST_F(es_config, fallback_to_unseeded)
+{
+	unsigned char buf[16];
+	long saved;
+	int i;
+
+	if (geteuid() != 0)
+		SKIP(return, "needs root");
+	if (!lrng_param_writable(LRNG_MAX_WO_PARAM))
+		SKIP(return, "built without CONFIG_LRNG_RUNTIME_MAX_WO_RESEED_CONFIG");
+	if (lrng_es_value("CPU", "Available entropy") < 128)
+		SKIP(return, "needs a credited CPU source to reseed");
+	ASSERT_EQ(0, lrng_read_int(LRNG_MAX_WO_PARAM, &saved));
+
+	ASSERT_EQ(0, lrng_write_param(LRNG_MAX_WO_PARAM, 1000));
+	for (i = 0; i < 3000; i++)
+		ASSERT_EQ((long)sizeof(buf),
+			  lrng_getrandom(buf, sizeof(buf), GRND_INSECURE));
+	ASSERT_EQ(0, lrng_write_param(LRNG_MAX_WO_PARAM, saved));
+	EXPECT_TRUE(lrng_kmsg_has("LRNG not reseeded for too long"));
+
+	/* Reseeded from the sources, getrandom(2) no longer blocks. */
+	for (i = 0; i < 500; i++) {
+		if (lrng_getrandom(NULL, 0, GRND_NONBLOCK) == 0)
+			break;
+		usleep(10000);
+	}
+	EXPECT_EQ(0, lrng_getrandom(NULL, 0, GRND_NONBLOCK));
+	EXPECT_TRUE(lrng_kmsg_has("crng fully seeded again"));
 }
 
 static int lrng_unprivileged_write(void *arg)
