@@ -5,6 +5,7 @@
 #
 #   make run                 build the LRNG kernel, boot it, print RNG status
 #   make test                static checks + LRNG and stock kernels booted in QEMU
+#   make test-debug          the LRNG kernel's test boots on a KASAN/UBSAN/lockdep kernel
 #   make vm PAYLOAD=dir      boot with dir/run and your static programs
 #   make patch               the patch series for a 6.12 tree in build/patches/
 #   make bench               LRNG vs stock kernel benchmarks, one table
@@ -18,13 +19,16 @@ export KSRC LRNG KVM TIMEOUT PAYLOAD CMDLINE JOBS
 export BENCH_REPS BENCH_SEED_REPS BENCH_SECS BENCH_SEED_BOUND BENCH_VDSO_TRIALS \
 	BENCH_VDSO_FULL
 
-.PHONY: run test vm patch bench check checkpatch kernel initramfs tree deps clean distclean help
+.PHONY: run test test-debug vm patch bench check checkpatch kernel initramfs tree deps clean distclean help
 
 run:
 	@$(H) run
 
 test:
 	@$(H) test
+
+test-debug:
+	@$(H) test-debug
 
 vm:
 	@$(H) vm
@@ -62,4 +66,4 @@ distclean:
 	rm -rf build
 
 help:
-	@sed -n '3,13p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,14p' Makefile | sed 's/^# \{0,1\}//'

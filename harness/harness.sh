@@ -176,29 +176,29 @@ boot_tests() {
 			random.trust_cpu=off random.trust_bootloader=off
 		return 0
 	fi
-	special_boots
+	[ "${SPECIAL_BOOTS:-1}" = 1 ] && special_boots "$flavor"
 	local ktap=$LOGS/$name.kunit.ktap suites s
 	kunit_ktap "$res" >"$ktap"
 	suites=$(sed -n 's/^LRNG-KUNIT-BEGIN //p' "$res")
 	if ! echo "$suites" | grep -q '^lrng'; then
-		fail "lrng: KUnit lrng suites present" "no lrng* suite in /sys/kernel/debug/kunit (CONFIG_LRNG_KUNIT_TEST?); found: $(echo $suites)"
+		fail "$flavor: KUnit lrng suites present" "no lrng* suite in /sys/kernel/debug/kunit (CONFIG_LRNG_KUNIT_TEST?); found: $(echo $suites)"
 	else
-		pass "lrng: KUnit lrng suites present ($(echo $suites))"
+		pass "$flavor: KUnit lrng suites present ($(echo $suites))"
 	fi
 	for s in $suites; do
 		if awk -v s="$s" '$0 ~ "^LRNG-KUNIT-BEGIN " s "$" {f=1; next} /^LRNG-KUNIT-END/ {f=0} f' "$res" |
 			grep -q '^not ok'; then
-			fail "lrng: KUnit suite $s" "$(awk -v s="$s" '$0 ~ "^LRNG-KUNIT-BEGIN " s "$" {f=1; next} /^LRNG-KUNIT-END/ {f=0} f' "$res" | grep -m1 -E '^ +not ok' | sed 's/^ *//' | cut -c1-120)"
+			fail "$flavor: KUnit suite $s" "$(awk -v s="$s" '$0 ~ "^LRNG-KUNIT-BEGIN " s "$" {f=1; next} /^LRNG-KUNIT-END/ {f=0} f' "$res" | grep -m1 -E '^ +not ok' | sed 's/^ *//' | cut -c1-120)"
 		else
-			pass "lrng: KUnit suite $s"
+			pass "$flavor: KUnit suite $s"
 		fi
 	done
 	if [ -n "$suites" ]; then
 		if python3 "$TREE/tools/testing/kunit/kunit.py" parse "$ktap" \
 			>"$LOGS/$name.kunit.log" 2>&1; then
-			pass "lrng: kunit.py parse ($(grep -m1 -E 'Testing complete' "$LOGS/$name.kunit.log" | sed 's/.*Testing complete\. //'))"
+			pass "$flavor: kunit.py parse ($(grep -m1 -E 'Testing complete' "$LOGS/$name.kunit.log" | sed 's/.*Testing complete\. //'))"
 		else
-			fail "lrng: kunit.py parse" "$(grep -m1 -E 'Testing complete|FAILED|crashed' "$LOGS/$name.kunit.log" | cut -c1-160) (log: build/logs/$name.kunit.log)"
+			fail "$flavor: kunit.py parse" "$(grep -m1 -E 'Testing complete|FAILED|crashed' "$LOGS/$name.kunit.log" | cut -c1-160) (log: build/logs/$name.kunit.log)"
 		fi
 	fi
 }
@@ -207,13 +207,16 @@ boot_tests() {
 # only the kselftest TEST; WHAT says what a pass shows. The TAP line
 # "ready N s after boot", if any, is quoted.
 # special_boot_on FLAVOR NAME TEST WHAT ARGS...: the same on either kernel.
+# special_boots sets SPECIAL_FLAVOR (lrng or lrng-debug, whose logs are
+# named debug-NAME).
 special_boot() {
-	special_boot_on lrng "$@"
+	special_boot_on "${SPECIAL_FLAVOR:-lrng}" "$@"
 }
 
 special_boot_on() {
 	local flavor=$1 name=$2 test=$3 what=$4 line secs
 	shift 4
+	[ "$flavor" = lrng-debug ] && name=debug-$name
 	msg "booting $flavor kernel for: $what ($*)"
 	if boot "$name" "$flavor" "$B/initramfs/tests.cpio" test "$@" lrng.only=$test; then
 		pass "$flavor: boot with $* (${BOOT_SECONDS}s)"
@@ -228,8 +231,10 @@ special_boot_on() {
 	esac
 }
 
-# The boots that change the LRNG's entropy sources.
+# The boots that change the LRNG's entropy sources. $1: lrng (default) or
+# lrng-debug.
 special_boots() {
+	local SPECIAL_FLAVOR=${1:-lrng}
 	special_boot seed-irq lrng_seeding_test \
 		"fully seeded from interrupts alone" \
 		random.trust_cpu=off random.trust_bootloader=off \
@@ -267,6 +272,45 @@ user_and_initramfs() {
 	local flavor=$1
 	build_user "$flavor" || return 1
 	make_initramfs "$B/initramfs/tests.cpio"
+}
+
+# The debug kernel (lrng-debug: harness/debug.config, KASAN, UBSAN, lockdep,
+# DEBUG_ATOMIC_SLEEP, DEBUG_OBJECTS, PREEMPT): its build and the test boot
+# (kselftests, vDSO test, KUnit); with $1 = all also the special boots.
+# boot() fails a boot on any checker report on the console.
+debug_tests() {
+	local what=$1 t1=$SECONDS
+	if ! build_kernel lrng-debug; then
+		fail "lrng-debug: kernel build" "see build/logs/build-lrng-debug.log or config-lrng-debug.log"
+		return
+	fi
+	pass "lrng-debug: kernel build (harness/debug.config options all set)"
+	if ! user_and_initramfs lrng-debug; then
+		fail "lrng-debug: guest programs" "build failed (log: build/logs/user.log)"
+		return
+	fi
+	if [ "$what" = all ]; then
+		boot_tests lrng-debug
+	else
+		SPECIAL_BOOTS=0 boot_tests lrng-debug
+	fi
+	info "debug kernel: $((SECONDS - t1)) s"
+}
+
+cmd_test_debug() {
+	local t0=$SECONDS
+	deps
+	prepare_tree
+	debug_tests all
+	echo
+	info "make test-debug took $((SECONDS - t0)) s; logs in build/logs/"
+	if [ $FAILED -gt 0 ]; then
+		echo "Failures:"
+		local x
+		for x in "${FAILURES[@]}"; do echo "  - $x"; done
+	fi
+	echo "$PASSED passed, $FAILED failed"
+	[ $FAILED -eq 0 ]
 }
 
 # ------------------------------------------------------------------ commands
@@ -317,6 +361,10 @@ cmd_test() {
 		series_checks
 		debian_check
 	fi
+	# make test-debug's slice: the debug kernel's build and its test boot
+	# (all kselftests, the stress test, KUnit); the special boots only in
+	# make test-debug. See README for the times.
+	[[ $flavors == *lrng* ]] && debug_tests slice
 	# make bench's smoke pass (harness/bench.sh --smoke): one short boot
 	# of each kind on each kernel; passes when every figure was produced.
 	if [ "$built" = " lrng stock" ]; then
@@ -424,6 +472,7 @@ check)
 	;;
 run) cmd_run ;;
 test) cmd_test ;;
+test-debug) cmd_test_debug ;;
 vm) cmd_vm ;;
-*) die "usage: $0 deps|patch|tree|kernel|initramfs|checkpatch|check|run|test|vm" ;;
+*) die "usage: $0 deps|patch|tree|kernel|initramfs|checkpatch|check|run|test|test-debug|vm" ;;
 esac

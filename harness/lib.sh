@@ -20,6 +20,8 @@ JOBS=${JOBS:-$(( $(nproc) + 1 ))}
 TIMEOUT=${TIMEOUT:-300}
 SELFTEST_REL=tools/testing/selftests/lrng
 FRAGMENT=$ROOT/$SELFTEST_REL/config
+# Merged after FRAGMENT for the lrng-debug flavor (make test-debug).
+DEBUG_FRAGMENT=$ROOT/harness/debug.config
 
 # Debian packages the harness needs. linux-source-6.12 only when KSRC is unset.
 PACKAGES="build-essential flex bison bc libelf-dev libssl-dev dwarves cpio
@@ -201,7 +203,8 @@ prepare_tree() {
 }
 
 # ---------------------------------------------------------------- kernel
-# flavor: lrng (CONFIG_LRNG=y) or stock (CONFIG_LRNG not set)
+# flavor: lrng (CONFIG_LRNG=y), stock (CONFIG_LRNG not set) or lrng-debug
+# (CONFIG_LRNG=y plus harness/debug.config: KASAN, UBSAN, lockdep, ...)
 objdir() { echo "$B/obj-$1"; }
 
 kmake() {
@@ -212,11 +215,12 @@ kmake() {
 }
 
 configure_kernel() {
-	local flavor=$1 obj want extra stamp old
+	local flavor=$1 obj want extra stamp old frags=("$FRAGMENT")
 	obj=$(objdir "$flavor")
 	mkdir -p "$obj"
 	extra=$obj/harness-lrng.config
-	if [ "$flavor" = lrng ]; then
+	[ "$flavor" = lrng-debug ] && frags+=("$DEBUG_FRAGMENT")
+	if [ "$flavor" != stock ]; then
 		want=y
 		echo "CONFIG_LRNG=y" >"$extra.new"
 	else
@@ -225,16 +229,16 @@ configure_kernel() {
 	fi
 	install_if_changed "$extra.new" "$extra" >/dev/null
 	rm -f "$extra.new"
-	stamp=$( { cat "$FRAGMENT" "$extra" "$TREE/drivers/char/Kconfig" \
+	stamp=$( { cat "${frags[@]}" "$extra" "$TREE/drivers/char/Kconfig" \
 		"$TREE/drivers/char/Makefile"; \
 		cat "$TREE"/drivers/char/lrng/Kconfig 2>/dev/null; echo "$KSRC"; } |
 		sha256sum | cut -d' ' -f1)
 	old=$(cat "$obj/.harness-config-stamp" 2>/dev/null || true)
 	if [ "$stamp" != "$old" ] || [ ! -f "$obj/.config" ]; then
-		msg "configuring $flavor kernel (allnoconfig + $SELFTEST_REL/config, LRNG=$want)"
+		msg "configuring $flavor kernel (allnoconfig + ${frags[*]#"$ROOT"/}, LRNG=$want)"
 		rm -f "$obj/.harness-config-stamp"
 		(cd "$TREE" && scripts/kconfig/merge_config.sh -n -O "$obj" \
-			"$FRAGMENT" "$extra") >"$LOGS/config-$flavor.log" 2>&1 ||
+			"${frags[@]}" "$extra") >"$LOGS/config-$flavor.log" 2>&1 ||
 			{ tail -20 "$LOGS/config-$flavor.log"; die "merge_config.sh failed"; }
 		kmake "$obj" olddefconfig >>"$LOGS/config-$flavor.log" 2>&1 ||
 			{ tail -20 "$LOGS/config-$flavor.log"; die "olddefconfig failed"; }
@@ -253,8 +257,11 @@ configure_kernel() {
 		! grep -q '^CONFIG_LRNG=' "$obj/.config" ||
 			die "CONFIG_LRNG=n requested but .config has $(grep '^CONFIG_LRNG=' "$obj/.config")"
 	fi
-	# Report (not fail) fragment symbols that did not make it.
-	local line sym
+	# Report (not fail) fragment symbols that did not make it. The debug
+	# fragment's symbols are the point of the debug kernel: a missing one
+	# fails the configuration (they override FRAGMENT's lines).
+	local line sym frag missing=""
+	for frag in "${frags[@]}"; do
 	while read -r line; do
 		case $line in
 		CONFIG_*=*) sym=${line%%=*} ;;
@@ -262,14 +269,25 @@ configure_kernel() {
 		*) continue ;;
 		esac
 		[ "$flavor" = stock ] && case $sym in CONFIG_LRNG*) continue ;; esac
+		[ "$frag" = "$FRAGMENT" ] && [ ${#frags[@]} -gt 1 ] &&
+			grep -qE "^$sym=|^# $sym is not set" "$DEBUG_FRAGMENT" && continue
 		if [[ $line == CONFIG_*=n ]] || [[ $line == "# "* ]]; then
-			grep -q "^$sym=" "$obj/.config" &&
+			grep -q "^$sym=" "$obj/.config" && {
 				info "note: $line requested, .config has $(grep "^$sym=" "$obj/.config")"
+				[ "$frag" = "$FRAGMENT" ] || missing="$missing $sym"
+			}
 		else
-			grep -qx "$line" "$obj/.config" ||
+			grep -qx "$line" "$obj/.config" || {
 				info "note: $line requested, .config has: $(grep -E "^$sym=|^# $sym is" "$obj/.config" || echo nothing)"
+				[ "$frag" = "$FRAGMENT" ] || missing="$missing $sym"
+			}
 		fi
-	done <"$FRAGMENT"
+	done <"$frag"
+	done
+	if [ -n "$missing" ]; then
+		rm -f "$obj/.harness-config-stamp"
+		die "$flavor: ${DEBUG_FRAGMENT#"$ROOT"/} options not in .config:$missing (see $LOGS/config-$flavor.log)"
+	fi
 	return 0
 }
 
@@ -390,7 +408,13 @@ make_initramfs() {
 }
 
 # ---------------------------------------------------------------- boot
-QEMU_BAD='WARNING:|BUG:|Oops|Kernel panic|Call Trace'
+# Plus the debug kernel's reports that print neither WARNING: nor BUG: (UBSAN,
+# SLUB debug "BUG kmalloc-64 (...)", lockdep "INFO:" lines, RCU stalls).
+QEMU_BAD='WARNING:|BUG:|Oops|Kernel panic|Call Trace|UBSAN:|KASAN:|ODEBUG:|'\
+'BUG [^ ]+ \(|possible circular locking|possible recursive locking|'\
+'inconsistent lock state|sleeping function called from invalid context|'\
+'suspicious RCU usage|INFO: trying to register non-static key|'\
+'detected stalls? on CPU|self-detected stall|blocked for more than'
 
 # boot NAME FLAVOR INITRD MODE [extra cmdline...]
 # Console -> build/logs/NAME.console.log, result channel (ttyS1) ->
@@ -399,8 +423,10 @@ QEMU_BAD='WARNING:|BUG:|Oops|Kernel panic|Call Trace'
 boot() {
 	local name=$1 flavor=$2 initrd=$3 mode=$4
 	shift 4
-	local kernel con res raw accel rc=0 bad t0 tailpid=
+	local kernel con res raw accel rc=0 bad t0 tailpid= mem=512
 	kernel=$(objdir "$flavor")/arch/x86/boot/bzImage
+	# KASAN's shadow takes an eighth of memory, its quarantine more.
+	[ "$flavor" = lrng-debug ] && mem=1024
 	con=$LOGS/$name.console.log
 	res=$LOGS/$name.result.log
 	raw=$LOGS/$name.result.raw
@@ -422,7 +448,7 @@ boot() {
 		tailpid=$!
 	fi
 	t0=$SECONDS
-	timeout -k 10 "$TIMEOUT" qemu-system-x86_64 $accel -smp 2 -m 512 \
+	timeout -k 10 "$TIMEOUT" qemu-system-x86_64 $accel -smp 2 -m $mem \
 		-nographic -nodefaults -no-reboot -monitor none "${bios[@]}" \
 		-kernel "$kernel" -initrd "$initrd" -append "$append" \
 		-serial "file:$con" -serial "file:$raw" </dev/null \
