@@ -108,9 +108,10 @@ static int figure(size_t size, int threads, double secs)
 	}
 	if (!calls)
 		return -1;
-	printf("BENCH getrandom size=%zu threads=%d calls=%llu bytes=%llu secs=%.4f mbps=%.3f nscall=%.1f\n",
-	       size, threads, calls, bytes, t1 - t0, bytes / (t1 - t0) / 1e6,
-	       ns / threads);
+	printf("BENCH getrandom size=%zu threads=%d calls=%llu bytes=%llu ",
+	       size, threads, calls, bytes);
+	printf("secs=%.4f mbps=%.3f nscall=%.1f\n",
+	       t1 - t0, bytes / (t1 - t0) / 1e6, ns / threads);
 	fflush(stdout);
 	return 0;
 }
@@ -124,11 +125,18 @@ int main(int argc, char **argv)
 
 	while ((opt = getopt(argc, argv, "t:s:p:")) != -1) {
 		switch (opt) {
-		case 't': secs = atof(optarg); break;
-		case 's': sizes = optarg; break;
-		case 'p': thr = optarg; break;
+		case 't':
+			secs = atof(optarg);
+			break;
+		case 's':
+			sizes = optarg;
+			break;
+		case 'p':
+			thr = optarg;
+			break;
 		default:
-			fprintf(stderr, "usage: %s [-t secs] [-s sizes] [-p threads]\n", argv[0]);
+			fprintf(stderr, "usage: %s [-t secs] [-s sizes] [-p threads]\n",
+				argv[0]);
 			return 2;
 		}
 	}
