@@ -304,6 +304,12 @@ cmd_test_debug() {
 	debug_tests all
 	echo
 	info "make test-debug took $((SECONDS - t0)) s; logs in build/logs/"
+	summary
+}
+
+# ------------------------------------------------------------------ commands
+# The failures, then the closing line "N passed, N failed"; fails if any did.
+summary() {
 	if [ $FAILED -gt 0 ]; then
 		echo "Failures:"
 		local x
@@ -313,7 +319,6 @@ cmd_test_debug() {
 	[ $FAILED -eq 0 ]
 }
 
-# ------------------------------------------------------------------ commands
 cmd_test() {
 	local t0=$SECONDS flavors
 	case ${LRNG:-} in
@@ -386,13 +391,7 @@ cmd_test() {
 	fi
 	echo
 	info "make test took $((SECONDS - t0)) s; logs in build/logs/"
-	if [ $FAILED -gt 0 ]; then
-		echo "Failures:"
-		local x
-		for x in "${FAILURES[@]}"; do echo "  - $x"; done
-	fi
-	echo "$PASSED passed, $FAILED failed"
-	[ $FAILED -eq 0 ]
+	summary
 }
 
 cmd_run() {

@@ -31,7 +31,16 @@ static double boottime(void)
 	return ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
-static volatile double ready_at;
+/* Written by the blocker thread, polled by main(): atomic accesses. */
+static double ready_at;
+
+static double ready_time(void)
+{
+	double t;
+
+	__atomic_load(&ready_at, &t, __ATOMIC_ACQUIRE);
+	return t;
+}
 
 static void *blocker(void *arg)
 {
@@ -40,7 +49,9 @@ static void *blocker(void *arg)
 	(void)arg;
 	while (syscall(SYS_getrandom, b, sizeof(b), 0) < 0 && errno == EINTR)
 		;
-	ready_at = boottime();
+	double now = boottime();
+
+	__atomic_store(&ready_at, &now, __ATOMIC_RELEASE);
 	return NULL;
 }
 
@@ -77,10 +88,10 @@ int main(int argc, char **argv)
 	/* The waiting is done by the blocking thread; we only watch the bound. */
 	if (pthread_create(&t, NULL, blocker, NULL))
 		return 1;
-	while (!ready_at && boottime() < bound)
+	while (!ready_time() && boottime() < bound)
 		nanosleep(&tick, NULL);
-	if (ready_at)
-		printf("BENCH seed mode=block ready=1 secs=%.3f\n", ready_at);
+	if (ready_time())
+		printf("BENCH seed mode=block ready=1 secs=%.3f\n", ready_time());
 	else
 		printf("BENCH seed mode=block ready=0 secs=%.0f\n", bound);
 	fflush(stdout);

@@ -105,11 +105,6 @@ static u32 lrng_aux_curr_entropy(void)
 	return READ_ONCE(lrng_aux.entropy_bits);
 }
 
-static u32 lrng_aux_max_entropy(void)
-{
-	return LRNG_DIGEST_BITS;
-}
-
 /*
  * Finalise the hash into the slot and start a new one.  The whole digest is
  * handed out even when less entropy was credited: uncredited data still
@@ -133,11 +128,6 @@ static u32 lrng_aux_get_ent(u8 *slot, u32 requested_bits)
 	return bits;
 }
 
-static void lrng_aux_reset(void)
-{
-	WRITE_ONCE(lrng_aux.entropy_bits, 0);
-}
-
 static void lrng_aux_state(struct seq_file *m)
 {
 	seq_puts(m, " Hash for operating entropy pool: SHA-256\n");
@@ -148,8 +138,6 @@ static void lrng_aux_state(struct seq_file *m)
 const struct lrng_es_cb lrng_es_aux = {
 	.name = "Auxiliary",
 	.curr_entropy = lrng_aux_curr_entropy,
-	.max_entropy = lrng_aux_max_entropy,
 	.get_ent = lrng_aux_get_ent,
-	.reset = lrng_aux_reset,
 	.state = lrng_aux_state,
 };

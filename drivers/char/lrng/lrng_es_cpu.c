@@ -110,11 +110,6 @@ static u32 lrng_cpu_curr_entropy(void)
 	return lrng_cpu_available ? lrng_cpu_rate_now() : 0;
 }
 
-static u32 lrng_cpu_max_entropy(void)
-{
-	return LRNG_DRNG_SECURITY_STRENGTH_BITS;
-}
-
 static u32 lrng_cpu_get_ent(u8 *slot, u32 requested_bits)
 {
 	unsigned long buf[LRNG_MAX_DIGESTSIZE / sizeof(unsigned long)];
@@ -149,10 +144,6 @@ static u32 lrng_cpu_get_ent(u8 *slot, u32 requested_bits)
 	return min_t(u64, credit, requested_bits);
 }
 
-static void lrng_cpu_reset(void)
-{
-}
-
 static void lrng_cpu_state(struct seq_file *m)
 {
 	seq_printf(m, " Available: %s\n",
@@ -166,8 +157,6 @@ static void lrng_cpu_state(struct seq_file *m)
 const struct lrng_es_cb lrng_es_cpu = {
 	.name = "CPU",
 	.curr_entropy = lrng_cpu_curr_entropy,
-	.max_entropy = lrng_cpu_max_entropy,
 	.get_ent = lrng_cpu_get_ent,
-	.reset = lrng_cpu_reset,
 	.state = lrng_cpu_state,
 };

@@ -413,11 +413,6 @@ static u32 lrng_irq_curr_entropy(void)
 		     LRNG_DIGEST_BITS);
 }
 
-static u32 lrng_irq_max_entropy(void)
-{
-	return LRNG_DIGEST_BITS;
-}
-
 /*
  * One SHA-256 over the digests of all used pools goes into the slot.  The
  * interrupts are taken from the pools in CPU order until the request is
@@ -458,22 +453,6 @@ static u32 lrng_irq_get_ent(u8 *slot, u32 requested_bits)
 		    (u32)LRNG_DIGEST_BITS);
 }
 
-/* Forget the counted interrupts and compute the GCD anew. */
-static void lrng_irq_reset(void)
-{
-	unsigned long flags;
-	int cpu;
-
-	for_each_possible_cpu(cpu) {
-		struct lrng_irq_pcpu *p = per_cpu_ptr(&lrng_irq_pcpu, cpu);
-
-		raw_spin_lock_irqsave(&p->lock, flags);
-		WRITE_ONCE(p->irqs, 0);
-		raw_spin_unlock_irqrestore(&p->lock, flags);
-	}
-	lrng_gcd_restart(&lrng_irq_gcd);
-}
-
 static void lrng_irq_state(struct seq_file *m)
 {
 	const struct lrng_irq_config *cfg = &lrng_irq_cfg;
@@ -501,9 +480,7 @@ static void lrng_irq_state(struct seq_file *m)
 const struct lrng_es_cb lrng_es_irq = {
 	.name = "IRQ",
 	.curr_entropy = lrng_irq_curr_entropy,
-	.max_entropy = lrng_irq_max_entropy,
 	.get_ent = lrng_irq_get_ent,
-	.reset = lrng_irq_reset,
 	.state = lrng_irq_state,
 };
 

@@ -112,11 +112,6 @@ static u32 lrng_jent_curr_entropy(void)
 	return READ_ONCE(lrng_jent.bits);
 }
 
-static u32 lrng_jent_max_entropy(void)
-{
-	return LRNG_DRNG_SECURITY_STRENGTH_BITS;
-}
-
 static u32 lrng_jent_get_ent(u8 *slot, u32 requested_bits)
 {
 	u8 digest[SHA256_DIGEST_SIZE];
@@ -147,10 +142,6 @@ static u32 lrng_jent_get_ent(u8 *slot, u32 requested_bits)
 	return bits;
 }
 
-static void lrng_jent_reset(void)
-{
-}
-
 static void lrng_jent_state(struct seq_file *m)
 {
 	seq_printf(m, " Available: %s\n", READ_ONCE(lrng_jent.rng) ? "true" : "false");
@@ -161,9 +152,7 @@ static void lrng_jent_state(struct seq_file *m)
 const struct lrng_es_cb lrng_es_jent = {
 	.name = "JitterRNG",
 	.curr_entropy = lrng_jent_curr_entropy,
-	.max_entropy = lrng_jent_max_entropy,
 	.get_ent = lrng_jent_get_ent,
-	.reset = lrng_jent_reset,
 	.state = lrng_jent_state,
 };
 

@@ -30,19 +30,15 @@ enum lrng_es_index {
  * struct lrng_es_cb - what every entropy source provides to the manager
  * @name: name shown in /proc/lrng_type ("<name> ES properties:")
  * @curr_entropy: entropy in bits the source could deliver now
- * @max_entropy: most entropy in bits the source can hold
  * @get_ent: fill @slot (LRNG_MAX_DIGESTSIZE bytes) with data for
  *	     @requested_bits and return the entropy in bits credited to it;
  *	     callable in atomic context
- * @reset: forget the entropy held (the data stays mixed in)
  * @state: write the source's own lines of /proc/lrng_type
  */
 struct lrng_es_cb {
 	const char *name;
 	u32 (*curr_entropy)(void);
-	u32 (*max_entropy)(void);
 	u32 (*get_ent)(u8 *slot, u32 requested_bits);
-	void (*reset)(void);
 	void (*state)(struct seq_file *m);
 };
 
