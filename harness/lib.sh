@@ -22,6 +22,9 @@ SELFTEST_REL=tools/testing/selftests/lrng
 FRAGMENT=$ROOT/$SELFTEST_REL/config
 # Merged after FRAGMENT for the lrng-debug flavor (make test-debug).
 DEBUG_FRAGMENT=$ROOT/harness/debug.config
+# One kernel build at a time; several work trees on one machine can share a
+# lock file by setting KBUILD_LOCK.
+KBUILD_LOCK=${KBUILD_LOCK:-$B/.kbuild.lock}
 
 # Debian packages the harness needs. linux-source-6.12 only when KSRC is unset.
 PACKAGES="build-essential flex bison bc libelf-dev libssl-dev dwarves cpio
@@ -298,7 +301,7 @@ build_kernel() {
 	(configure_kernel "$flavor") || return 1
 	msg "building $flavor kernel (O=build/obj-$flavor, -j$JOBS, log: build/logs/build-$flavor.log)"
 	t0=$SECONDS
-	exec 9>"$B/.kbuild.lock"
+	exec 9>"$KBUILD_LOCK"
 	flock 9
 	kmake "$obj" bzImage headers >"$LOGS/build-$flavor.log" 2>&1 || rc=$?
 	exec 9>&-

@@ -236,7 +236,7 @@ series_build_check() {
 		if ! (TREE=$SERIES/linux LOGS=$LOGS/series; mkdir -p "$LOGS"
 			objdir() { echo "$SERIES/obj-$1"; }
 			configure_kernel lrng >"$log" 2>&1
-			exec 9>"$B/.kbuild.lock"
+			exec 9>"$KBUILD_LOCK"
 			flock 9
 			kmake "$SERIES/obj-lrng" vmlinux >>"$log" 2>&1); then
 			fail "$name" "patches 1-$upto: $(grep -m1 -E 'error:|undefined reference|\*\*\*|ERROR' "$log" | cut -c1-150) (log: build/logs/series-build-$n.log)"
@@ -330,7 +330,7 @@ CONFIG_LRNG_KUNIT_TEST=m"
 	# between runs. The LRNG objects are deleted so that every warning
 	# shows (ccache replays a cached compiler's warnings).
 	local rc=0
-	exec 9>"$B/.kbuild.lock"
+	exec 9>"$KBUILD_LOCK"
 	flock 9
 	kmake "$obj" W=1 prepare >"$LOGS/debian-prepare.log" 2>&1 || rc=$?
 	if [ $rc -eq 0 ]; then
