@@ -49,7 +49,11 @@ enum {
 	/* Seconds after which a reseed is due. */
 	LRNG_DRNG_RESEED_MAX_TIME = 600,
 
-	/* Digest size of the conditioning hash (SHA-256). */
+	/*
+	 * Digest size of the built-in conditioning hash (SHA-256).  Each
+	 * CPU's interrupt count is capped at it; every other cap follows the
+	 * current hash (lrng_hash.c).
+	 */
 	LRNG_DIGEST_SIZE = SHA256_DIGEST_SIZE,
 	LRNG_DIGEST_BITS = SHA256_DIGEST_SIZE * 8,
 	/* Largest digest any conditioning hash may have. */

@@ -9,6 +9,14 @@
  * get_random_u8() .. get_random_u64() batches.  The instance is the ChaCha20
  * DRNG of lrng_drng_chacha20.c, usable from any context.
  *
+ * Switched DRNG: an extension (the SP800-90A DRBG, the kernel crypto API)
+ * may install its own DRNG with lrng_set_drng_cb() (lrng_switch.c).  It then
+ * serves getrandom(2) and the devices, in process context under a mutex,
+ * and takes every seed of the entropy source manager; the ChaCha20 DRNGs
+ * keep serving in-kernel callers, who may be in atomic context, and are
+ * seeded from the switched DRNG's output.  A new DRNG is seeded from the
+ * one serving before it serves.
+ *
  * Output: every CPU has its own ChaCha20 DRNG, keyed from the instance
  * whenever the instance's generation moved, so that a seeded system takes
  * no global lock to produce random numbers.
@@ -33,6 +41,7 @@
 #include <linux/jiffies.h>
 #include <linux/local_lock.h>
 #include <linux/moduleparam.h>
+#include <linux/mutex.h>
 #include <linux/percpu.h>
 #include <linux/spinlock.h>
 #include <linux/workqueue.h>
@@ -41,6 +50,7 @@
 #include "lrng_drng_chacha20.h"
 #include "lrng_drng_mgr.h"
 #include "lrng_es_mgr.h"
+#include "lrng_hash.h"
 #include "lrng_vdso.h"
 
 /**
@@ -133,14 +143,40 @@ static void lrng_drng_reset_counters(struct lrng_drng *drng, bool full)
 }
 
 /**
- * lrng_drng_seed() - seed the DRNG and publish a new generation
- * @seed: seed buffer from the entropy source manager
- * @len: length of @seed in bytes
- * @full: the seed carries entropy of full strength
+ * struct lrng_drng_sw - the DRNG an extension installed
+ * @cb: its callbacks; NULL while the ChaCha20 DRNGs serve user space
+ * @drng: its instance
  *
- * Callable in any context.
+ * Guarded by lrng_drng_sw_lock, a mutex: the extension's DRNG may sleep.
+ * lrng_drng_sw_active tells without the lock whether @cb is set.
  */
-void lrng_drng_seed(const void *seed, size_t len, bool full)
+struct lrng_drng_sw {
+	const struct lrng_crypto_cb *cb;
+	void *drng;
+};
+
+static struct lrng_drng_sw lrng_drng_sw;
+static DEFINE_MUTEX(lrng_drng_sw_lock);
+static bool lrng_drng_sw_active;
+
+/* Fill @out from the switched DRNG; the caller holds lrng_drng_sw_lock. */
+static int lrng_drng_sw_generate(u8 *out, u32 len)
+{
+	int ret;
+
+	lockdep_assert_held(&lrng_drng_sw_lock);
+	ret = lrng_drng_sw.cb->lrng_drng_generate_helper(lrng_drng_sw.drng,
+							 out, len);
+	if (ret >= 0 && ret != len)
+		ret = -EIO;
+	if (ret < 0)
+		pr_warn_ratelimited("DRNG %s failed (%d): ChaCha20 serves instead\n",
+				    lrng_drng_sw.cb->lrng_drng_name(), ret);
+	return ret < 0 ? ret : 0;
+}
+
+/* Seed the ChaCha20 DRNG instance. */
+static void lrng_drng_seed_cc20(const void *seed, size_t len, bool full)
 {
 	struct lrng_drng *drng = &lrng_drng_init;
 	unsigned long flags, generation;
@@ -161,7 +197,39 @@ void lrng_drng_seed(const void *seed, size_t len, bool full)
 	/* The vDSO's invalid generation is 0, ours ULONG_MAX: shift by one. */
 	lrng_vdso_set_generation(generation + 1);
 	spin_unlock_irqrestore(&drng->lock, flags);
+}
 
+/**
+ * lrng_drng_seed() - seed the DRNGs and publish a new generation
+ * @seed: seed buffer from the entropy source manager
+ * @len: length of @seed in bytes
+ * @full: the seed carries entropy of full strength
+ *
+ * Callable in any context while the ChaCha20 DRNGs serve; in process
+ * context only while a switched DRNG does, which takes the seed and then
+ * seeds the ChaCha20 DRNGs from its output.  When it fails, the ChaCha20
+ * DRNGs take the seed instead, so that no entropy is lost.
+ */
+void lrng_drng_seed(const void *seed, size_t len, bool full)
+{
+	u8 key[LRNG_DRNG_SECURITY_STRENGTH_BYTES];
+	bool done = false;
+
+	if (READ_ONCE(lrng_drng_sw_active)) {
+		might_sleep();
+		mutex_lock(&lrng_drng_sw_lock);
+		if (lrng_drng_sw.cb &&
+		    !lrng_drng_sw.cb->lrng_drng_seed_helper(lrng_drng_sw.drng,
+							    seed, len) &&
+		    !lrng_drng_sw_generate(key, sizeof(key))) {
+			lrng_drng_seed_cc20(key, sizeof(key), full);
+			done = true;
+		}
+		mutex_unlock(&lrng_drng_sw_lock);
+		memzero_explicit(key, sizeof(key));
+	}
+	if (!done)
+		lrng_drng_seed_cc20(seed, len, full);
 	lrng_drng_schedule_reseed();
 }
 
@@ -347,6 +415,83 @@ void lrng_drng_get(void *buf, size_t len)
 }
 
 /**
+ * lrng_drng_get_sleep() - fill a buffer for user space
+ * @buf: output buffer
+ * @len: length of @buf in bytes
+ *
+ * Process context.  The switched DRNG serves when there is one, the
+ * ChaCha20 DRNGs otherwise (or for what the switched DRNG failed to fill).
+ */
+void lrng_drng_get_sleep(void *buf, size_t len)
+{
+	u8 *out = buf;
+
+	if (READ_ONCE(lrng_drng_sw_active)) {
+		mutex_lock(&lrng_drng_sw_lock);
+		while (lrng_drng_sw.cb && len) {
+			size_t todo = min_t(size_t, len, LRNG_DRNG_MAX_REQSIZE);
+
+			lrng_drng_check_reseed(&lrng_drng_init);
+			if (lrng_drng_sw_generate(out, todo))
+				break;
+			out += todo;
+			len -= todo;
+		}
+		mutex_unlock(&lrng_drng_sw_lock);
+	}
+	lrng_drng_get(out, len);
+}
+
+/**
+ * lrng_drng_switch() - make @cb's DRNG serve user space
+ * @cb: callbacks with DRNG callbacks, or without for the ChaCha20 DRNGs
+ *
+ * The new DRNG is seeded from the DRNG serving now before it serves, and
+ * asks for a reseed from the entropy sources at its first output.  Process
+ * context; serialized by lrng_switch.c.
+ *
+ * Return: 0, or a negative errno when the new DRNG cannot be allocated or
+ * seeded, in which case the old one stays.
+ */
+int lrng_drng_switch(const struct lrng_crypto_cb *cb)
+{
+	u8 seed[LRNG_DRNG_SECURITY_STRENGTH_BYTES * 2];
+	const struct lrng_crypto_cb *old_cb;
+	void *old, *new = NULL;
+	int ret;
+
+	if (cb->lrng_drng_alloc) {
+		new = cb->lrng_drng_alloc(LRNG_DRNG_SECURITY_STRENGTH_BYTES);
+		if (IS_ERR(new))
+			return PTR_ERR(new);
+	}
+
+	mutex_lock(&lrng_drng_sw_lock);
+	if (new) {
+		if (!lrng_drng_sw.cb || lrng_drng_sw_generate(seed, sizeof(seed)))
+			lrng_drng_get(seed, sizeof(seed));
+		ret = cb->lrng_drng_seed_helper(new, seed, sizeof(seed));
+		memzero_explicit(seed, sizeof(seed));
+		if (ret < 0) {
+			mutex_unlock(&lrng_drng_sw_lock);
+			cb->lrng_drng_dealloc(new);
+			return ret;
+		}
+	}
+	old_cb = lrng_drng_sw.cb;
+	old = lrng_drng_sw.drng;
+	lrng_drng_sw.cb = new ? cb : NULL;
+	lrng_drng_sw.drng = new;
+	WRITE_ONCE(lrng_drng_sw_active, !!new);
+	mutex_unlock(&lrng_drng_sw_lock);
+
+	if (old)
+		old_cb->lrng_drng_dealloc(old);
+	lrng_drng_force_reseed();
+	return 0;
+}
+
+/**
  * lrng_drng_mgr_init() - start the periodic reseed once workqueues exist
  */
 void lrng_drng_mgr_init(void)
@@ -361,7 +506,11 @@ void lrng_drng_mgr_init(void)
  */
 void lrng_drng_mgr_state(struct seq_file *m)
 {
-	seq_puts(m, "DRNG name: ChaCha20\n");
+	mutex_lock(&lrng_drng_sw_lock);
+	seq_printf(m, "DRNG name: %s\n", lrng_drng_sw.cb ?
+		   lrng_drng_sw.cb->lrng_drng_name() : "ChaCha20");
+	mutex_unlock(&lrng_drng_sw_lock);
+	seq_puts(m, "DRNG for in-kernel callers: ChaCha20\n");
 	seq_printf(m, "LRNG security strength in bits: %d\n",
 		   LRNG_DRNG_SECURITY_STRENGTH_BITS);
 	seq_puts(m, "Number of DRNG instances: 1\n");

@@ -8,10 +8,13 @@
 #ifndef _LRNG_DRNG_MGR_H
 #define _LRNG_DRNG_MGR_H
 
+#include <linux/lrng.h>
 #include <linux/seq_file.h>
 #include <linux/types.h>
 
 void lrng_drng_get(void *buf, size_t len);
+void lrng_drng_get_sleep(void *buf, size_t len);
+int lrng_drng_switch(const struct lrng_crypto_cb *cb);
 void lrng_drng_reset_cpu(unsigned int cpu);
 unsigned long lrng_drng_generation(void);
 void lrng_drng_seed(const void *seed, size_t len, bool full);

@@ -11,16 +11,18 @@
  * add_vmfork_randomness(), and every seed buffer after it was used (for
  * backtracking resistance).
  *
- * The pool is the running state of a SHA-256 hash: input is hashed into it,
- * and reading it finalises the hash, hands out the digest and starts a new
- * hash.  The entropy credited to the pool is capped at the digest size
+ * The pool is the running state of the conditioning hash (lrng_hash.c):
+ * input is hashed into it, and reading it finalises the hash, hands out the
+ * digest and starts a new hash.  The entropy credited to the pool is capped at the digest size
  * (SP800-90B section 3.1.5.1).  Each input is credited as random.c credits
  * it: user writes and device data never, RNDADDENTROPY and hardware RNGs
  * with the entropy their caller states, the boot loader seed with its full
  * length when random.trust_bootloader is set.
  *
- * The pool works from the first instructions of start_kernel(): its state
- * is initialised statically and it only takes a spinlock.
+ * The pool works from the first instructions of start_kernel(): it starts
+ * its hash at the first input and only takes a spinlock.  At a hash switch
+ * it carries its state into the new hash and keeps at most the old digest
+ * size of its entropy.
  */
 
 #include <linux/spinlock.h>
@@ -28,32 +30,32 @@
 
 #include "lrng_es_aux.h"
 #include "lrng_es_mgr.h"
+#include "lrng_hash.h"
 
 /**
  * struct lrng_aux_pool - the auxiliary pool
- * @hash: SHA-256 state holding all input since the last read
- * @entropy_bits: entropy credited to @hash, at most LRNG_DIGEST_BITS
- * @lock: guards @hash and the writes to @entropy_bits; taken in any context
+ * @pool: hash state holding all input since the last read
+ * @entropy_bits: entropy credited to @pool, at most its digest size
+ * @lock: guards @pool and the writes to @entropy_bits; taken in any context
  */
 struct lrng_aux_pool {
-	struct sha256_state hash;
+	struct lrng_hash_pool pool;
 	u32 entropy_bits;
-	spinlock_t lock; /* guards @hash, see @lock above */
+	spinlock_t lock; /* guards @pool, see @lock above */
 };
 
 static struct lrng_aux_pool lrng_aux = {
-	.hash.state = { SHA256_H0, SHA256_H1, SHA256_H2, SHA256_H3,
-			SHA256_H4, SHA256_H5, SHA256_H6, SHA256_H7 },
 	.lock = __SPIN_LOCK_UNLOCKED(lrng_aux.lock),
 };
 
 static void lrng_aux_credit_locked(u32 entropy_bits)
 {
-	u32 bits = min_t(u32, entropy_bits, LRNG_DIGEST_BITS);
+	u32 max = lrng_hash_pool_digest_bits(&lrng_aux.pool);
+	u32 bits = min(entropy_bits, max);
 
 	lockdep_assert_held(&lrng_aux.lock);
 	WRITE_ONCE(lrng_aux.entropy_bits,
-		   min_t(u32, lrng_aux.entropy_bits + bits, LRNG_DIGEST_BITS));
+		   min(lrng_aux.entropy_bits + bits, max));
 }
 
 /**
@@ -73,7 +75,7 @@ void lrng_aux_insert(const void *buf, size_t len, u32 entropy_bits)
 	entropy_bits = min_t(u32, entropy_bits, len * 8);
 
 	spin_lock_irqsave(&lrng_aux.lock, flags);
-	sha256_update(&lrng_aux.hash, buf, len);
+	lrng_hash_pool_update(&lrng_aux.pool, buf, len);
 	lrng_aux_credit_locked(entropy_bits);
 	spin_unlock_irqrestore(&lrng_aux.lock, flags);
 
@@ -112,25 +114,36 @@ static u32 lrng_aux_curr_entropy(void)
  */
 static u32 lrng_aux_get_ent(u8 *slot, u32 requested_bits)
 {
-	u8 digest[SHA256_DIGEST_SIZE];
+	u8 digest[HASH_MAX_DIGESTSIZE];
 	unsigned long flags;
-	u32 bits;
+	u32 bits, size;
 
 	spin_lock_irqsave(&lrng_aux.lock, flags);
-	sha256_final(&lrng_aux.hash, digest);
-	sha256_init(&lrng_aux.hash);
+	size = lrng_hash_pool_final(&lrng_aux.pool, digest);
 	bits = min_t(u32, lrng_aux.entropy_bits, requested_bits);
 	WRITE_ONCE(lrng_aux.entropy_bits, lrng_aux.entropy_bits - bits);
 	spin_unlock_irqrestore(&lrng_aux.lock, flags);
 
-	memcpy(slot, digest, sizeof(digest));
+	memcpy(slot, digest, size);
 	memzero_explicit(digest, sizeof(digest));
 	return bits;
 }
 
+/* Carry the pool into the current hash, keeping what its digest held. */
+static void lrng_aux_switch_hash(void)
+{
+	unsigned long flags;
+	u32 max;
+
+	spin_lock_irqsave(&lrng_aux.lock, flags);
+	max = lrng_hash_pool_switch(&lrng_aux.pool);
+	WRITE_ONCE(lrng_aux.entropy_bits, min(lrng_aux.entropy_bits, max));
+	spin_unlock_irqrestore(&lrng_aux.lock, flags);
+}
+
 static void lrng_aux_state(struct seq_file *m)
 {
-	seq_puts(m, " Hash for operating entropy pool: SHA-256\n");
+	lrng_hash_state(m, " Hash for operating entropy pool");
 	seq_printf(m, " Entropy rate: %u\n", 0);
 	seq_printf(m, " Available entropy: %u\n", lrng_aux_curr_entropy());
 }
@@ -140,4 +153,5 @@ const struct lrng_es_cb lrng_es_aux = {
 	.curr_entropy = lrng_aux_curr_entropy,
 	.get_ent = lrng_aux_get_ent,
 	.state = lrng_aux_state,
+	.switch_hash = lrng_aux_switch_hash,
 };

@@ -18,8 +18,9 @@
  *
  * Compression: when the rate is below 256 bits per 256 bits, a seed draws
  * 256 / rate times the requested data (the data multiplier, at most
- * LRNG_CPU_MAX_MULTIPLIER) and hashes it with SHA-256 into its slot, so
- * that the slot can carry the requested entropy.  The credit is the rate
+ * LRNG_CPU_MAX_MULTIPLIER) and hashes it with the conditioning hash
+ * (lrng_hash.c) into its slot, so that the slot can carry the requested
+ * entropy.  The credit is the rate
  * times the data drawn, capped at the request and the digest size.
  * CONFIG_LRNG_TEST_CPU_ES_COMPRESSION forces a multiplier of 2 even at full
  * rate, to test this path.
@@ -32,10 +33,12 @@
 #include <linux/init.h>
 #include <linux/kstrtox.h>
 #include <linux/moduleparam.h>
+#include <linux/rcupdate.h>
 #include <linux/string.h>
 #include <asm/archrandom.h>
 
 #include "lrng_es_cpu.h"
+#include "lrng_hash.h"
 
 static bool lrng_trust_cpu __initdata = true;
 static bool lrng_cpu_available __read_mostly;
@@ -115,7 +118,7 @@ static u32 lrng_cpu_get_ent(u8 *slot, u32 requested_bits)
 	unsigned long buf[LRNG_MAX_DIGESTSIZE / sizeof(unsigned long)];
 	size_t longs = DIV_ROUND_UP(requested_bits, BITS_PER_LONG);
 	u32 rate = lrng_cpu_rate_now(), mult = lrng_cpu_multiplier(rate);
-	struct sha256_state sha;
+	struct lrng_hash_pool pool = { };
 	bool complete = true;
 	u64 credit;
 	u32 i;
@@ -125,15 +128,18 @@ static u32 lrng_cpu_get_ent(u8 *slot, u32 requested_bits)
 		complete = lrng_cpu_fill(buf, longs) == longs;
 		memcpy(slot, buf, longs * sizeof(unsigned long));
 	} else {
-		sha256_init(&sha);
+		rcu_read_lock();
+		lrng_hash_pool_init(&pool);
 		for (i = 0; i < mult; i++) {
 			if (lrng_cpu_fill(buf, longs) != longs)
 				complete = false;
-			sha256_update(&sha, (u8 *)buf,
-				      longs * sizeof(unsigned long));
+			lrng_hash_pool_update(&pool, buf,
+					      longs * sizeof(unsigned long));
 		}
-		sha256_final(&sha, slot);
-		requested_bits = min_t(u32, requested_bits, LRNG_DIGEST_BITS);
+		requested_bits = min(requested_bits,
+				     lrng_hash_pool_final(&pool, slot) * 8);
+		lrng_hash_pool_zero(&pool);
+		rcu_read_unlock();
 	}
 	memzero_explicit(buf, sizeof(buf));
 	if (!complete || !lrng_cpu_available)

@@ -11,10 +11,10 @@
  *   time stamp --/GCD--> 8 bits --> this CPU's collection array
  *                                        | full
  *                                        v
- *                          this CPU's pool (SHA-256 state)
+ *                 this CPU's pool (conditioning hash state)
  *                                        | read for a seed
  *                                        v
- *          SHA-256 over the digests of all CPUs' pools --> seed buffer slot
+ *          one hash over the digests of all CPUs' pools --> seed buffer slot
  *
  * Time stamps: random_get_entropy(), divided by the GCD of the first
  * LRNG_GCD_WINDOW stamps (lrng_gcd.c).  Only the 8 least significant bits
@@ -40,8 +40,10 @@
  *
  * Reading: every pool that ever received data, including the pools of
  * offline CPUs, is read: its array is hashed into it, its digest goes into
- * one SHA-256 over all pools, and the pool restarts from that digest (it
- * keeps its state).  The interrupts beyond the requested entropy stay
+ * one hash over all pools, and the pool restarts from that digest (it
+ * keeps its state).  The hash is the conditioning hash of lrng_hash.c; at a
+ * hash switch each pool carries its state into the new hash and its count
+ * is capped at the old digest size.  The interrupts beyond the requested entropy stay
  * counted on their CPU.  The manager stirs each used seed into the aux pool
  * for backtracking resistance.
  *
@@ -58,7 +60,7 @@
  * Locking: each CPU's data (struct lrng_irq_pcpu) is guarded by its own
  * raw spinlock, always taken with interrupts off.  The CPU itself takes it
  * in hard-IRQ context for every interrupt: it is uncontended unless another
- * CPU reads this pool for a seed, which holds it for one SHA-256 over the
+ * CPU reads this pool for a seed, which holds it for one hash over the
  * array.  It is a raw spinlock because hard-IRQ code cannot sleep on
  * PREEMPT_RT.  No code holds two of these locks, or any other lock inside
  * one.  The GCD state is lockless (lrng_gcd.h); the configuration is
@@ -77,6 +79,7 @@
 #include <linux/minmax.h>
 #include <linux/moduleparam.h>
 #include <linux/percpu.h>
+#include <linux/rcupdate.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/timex.h>
@@ -89,6 +92,7 @@
 #include "lrng_es_irq_array.h"
 #include "lrng_es_mgr.h"
 #include "lrng_gcd.h"
+#include "lrng_hash.h"
 
 enum {
 	/* Slots of each CPU's collection array. */
@@ -221,8 +225,8 @@ void __init lrng_irq_init(void)
  * struct lrng_irq_pcpu - one CPU's part of the interrupt source
  * @lock: guards all other members; taken with interrupts off, by this CPU
  *	  in hard-IRQ context and by readers and hotplug on any CPU
- * @pool: SHA-256 state holding the compressed arrays since the last read,
- *	  and the digest of that read
+ * @pool: hash state holding the compressed arrays since the last read,
+ *	  and the digest of that read; started at the first data
  * @pos: the next slot of @array to write
  * @irqs: interrupts counted since the last read, at most
  *	  lrng_irq_cfg.max_irqs; also read without the lock (READ_ONCE) for
@@ -234,7 +238,7 @@ void __init lrng_irq_init(void)
  */
 struct lrng_irq_pcpu {
 	raw_spinlock_t lock; /* guards the whole structure, see @lock above */
-	struct sha256_state pool;
+	struct lrng_hash_pool pool;
 	u32 pos;
 	u32 irqs;
 	u32 reg_idx;
@@ -244,8 +248,6 @@ struct lrng_irq_pcpu {
 
 static DEFINE_PER_CPU(struct lrng_irq_pcpu, lrng_irq_pcpu) = {
 	.lock = __RAW_SPIN_LOCK_UNLOCKED(lrng_irq_pcpu.lock),
-	.pool.state = { SHA256_H0, SHA256_H1, SHA256_H2, SHA256_H3,
-			SHA256_H4, SHA256_H5, SHA256_H6, SHA256_H7 },
 };
 
 static struct lrng_gcd lrng_irq_gcd = LRNG_GCD_INIT;
@@ -371,7 +373,7 @@ void lrng_irq_mix_u32(u32 word)
 	if (a.pool)
 		p->pos = lrng_irq_array_add_u32(&a, p->pos, word);
 	else
-		sha256_update(&p->pool, (const u8 *)&word, sizeof(word));
+		lrng_hash_pool_update(&p->pool, &word, sizeof(word));
 	p->used = true;
 	raw_spin_unlock(&p->lock);
 	local_irq_restore(flags);
@@ -383,22 +385,21 @@ void lrng_irq_mix_u32(u32 word)
 
 /*
  * Hash @p's array into its pool, hand out the pool's digest and restart the
- * pool from that digest.  The restart hashes one whole block, so the digest
- * is compressed at once and never kept in the state's buffer.
+ * pool from that digest; returns the digest size.  The restart hashes the
+ * digest twice, one whole block of SHA-256 and of SHA-512, so that it is
+ * compressed at once and never kept in the state's buffer.
  */
-static void lrng_irq_pool_read(struct lrng_irq_pcpu *p,
-			       u8 digest[SHA256_DIGEST_SIZE])
+static u32 lrng_irq_pool_read(struct lrng_irq_pcpu *p,
+			      u8 digest[HASH_MAX_DIGESTSIZE])
 {
-	u8 block[SHA256_BLOCK_SIZE];
+	u32 size;
 
 	lockdep_assert_held(&p->lock);
-	sha256_update(&p->pool, (const u8 *)p->array, sizeof(p->array));
-	sha256_final(&p->pool, digest);
-	memcpy(block, digest, SHA256_DIGEST_SIZE);
-	memcpy(block + SHA256_DIGEST_SIZE, digest, SHA256_DIGEST_SIZE);
-	sha256_init(&p->pool);
-	sha256_update(&p->pool, block, sizeof(block));
-	memzero_explicit(block, sizeof(block));
+	lrng_hash_pool_update(&p->pool, p->array, sizeof(p->array));
+	size = lrng_hash_pool_final(&p->pool, digest);
+	lrng_hash_pool_update(&p->pool, digest, size);
+	lrng_hash_pool_update(&p->pool, digest, size);
+	return size;
 }
 
 static u32 lrng_irq_curr_entropy(void)
@@ -410,11 +411,11 @@ static u32 lrng_irq_curr_entropy(void)
 		irqs += READ_ONCE(per_cpu_ptr(&lrng_irq_pcpu, cpu)->irqs);
 	irqs = min_t(u64, irqs, U32_MAX);
 	return min_t(u32, lrng_irq_irqs_to_entropy(irqs, lrng_irq_cfg.rate),
-		     LRNG_DIGEST_BITS);
+		     lrng_hash_digestsize() * 8);
 }
 
 /*
- * One SHA-256 over the digests of all used pools goes into the slot.  The
+ * One hash over the digests of all used pools goes into the slot.  The
  * interrupts are taken from the pools in CPU order until the request is
  * met; the rest stay counted on their CPU.
  */
@@ -422,13 +423,14 @@ static u32 lrng_irq_get_ent(u8 *slot, u32 requested_bits)
 {
 	u32 rate = lrng_irq_cfg.rate;
 	u32 requested = lrng_irq_entropy_to_irqs(requested_bits, rate);
-	u8 digest[SHA256_DIGEST_SIZE];
-	struct sha256_state all;
-	u32 collected = 0, take;
+	struct lrng_hash_pool all = { };
+	u8 digest[HASH_MAX_DIGESTSIZE];
+	u32 collected = 0, take, size;
 	unsigned long flags;
 	int cpu;
 
-	sha256_init(&all);
+	rcu_read_lock();
+	lrng_hash_pool_init(&all);
 	for_each_possible_cpu(cpu) {
 		struct lrng_irq_pcpu *p = per_cpu_ptr(&lrng_irq_pcpu, cpu);
 
@@ -437,20 +439,44 @@ static u32 lrng_irq_get_ent(u8 *slot, u32 requested_bits)
 			raw_spin_unlock_irqrestore(&p->lock, flags);
 			continue;
 		}
-		lrng_irq_pool_read(p, digest);
+		size = lrng_irq_pool_read(p, digest);
 		take = min(p->irqs, requested - collected);
 		WRITE_ONCE(p->irqs, p->irqs - take);
 		raw_spin_unlock_irqrestore(&p->lock, flags);
 
 		collected += take;
-		sha256_update(&all, digest, sizeof(digest));
+		lrng_hash_pool_update(&all, digest, size);
 	}
-	sha256_final(&all, digest);
-	memcpy(slot, digest, sizeof(digest));
+	size = lrng_hash_pool_final(&all, slot);
+	lrng_hash_pool_zero(&all);
+	rcu_read_unlock();
 	memzero_explicit(digest, sizeof(digest));
 
 	return min3(lrng_irq_irqs_to_entropy(collected, rate), requested_bits,
-		    (u32)LRNG_DIGEST_BITS);
+		    size * 8);
+}
+
+/*
+ * Carry every pool into the current hash; a pool keeps at most the
+ * interrupts its old digest could hold.
+ */
+static void lrng_irq_switch_hash(void)
+{
+	u32 max, irqs;
+	unsigned long flags;
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct lrng_irq_pcpu *p = per_cpu_ptr(&lrng_irq_pcpu, cpu);
+
+		raw_spin_lock_irqsave(&p->lock, flags);
+		max = lrng_hash_pool_switch(&p->pool);
+		if (max != U32_MAX) {
+			irqs = lrng_irq_entropy_to_irqs(max, lrng_irq_cfg.rate);
+			WRITE_ONCE(p->irqs, min(p->irqs, irqs));
+		}
+		raw_spin_unlock_irqrestore(&p->lock, flags);
+	}
 }
 
 static void lrng_irq_state(struct seq_file *m)
@@ -463,7 +489,7 @@ static void lrng_irq_state(struct seq_file *m)
 					     cfg->rate);
 	rate_bits = min_t(u32, rate_bits, LRNG_DRNG_SECURITY_STRENGTH_BITS);
 
-	seq_puts(m, " Hash for operating entropy pool: SHA-256\n");
+	lrng_hash_state(m, " Hash for operating entropy pool");
 	seq_printf(m, " per-CPU interrupt collection size: %u\n",
 		   LRNG_IRQ_NSLOTS);
 	seq_printf(m, " High-resolution timer: %s\n",
@@ -482,6 +508,7 @@ const struct lrng_es_cb lrng_es_irq = {
 	.curr_entropy = lrng_irq_curr_entropy,
 	.get_ent = lrng_irq_get_ent,
 	.state = lrng_irq_state,
+	.switch_hash = lrng_irq_switch_hash,
 };
 
 /******************************************************************
@@ -503,8 +530,7 @@ void lrng_irq_reset_cpu(unsigned int cpu)
 
 	raw_spin_lock_irqsave(&p->lock, flags);
 	if (p->used) {
-		sha256_update(&p->pool, (const u8 *)p->array,
-			      sizeof(p->array));
+		lrng_hash_pool_update(&p->pool, p->array, sizeof(p->array));
 		memset(p->array, 0, sizeof(p->array));
 	}
 	p->pos = 0;

@@ -48,7 +48,7 @@
 void lrng_irq_array_full(const struct lrng_irq_array *a)
 {
 	if (a->pool)
-		sha256_update(a->pool, (const u8 *)a->units, a->nslots);
+		lrng_hash_pool_update(a->pool, a->units, a->nslots);
 }
 EXPORT_SYMBOL_IF_KUNIT(lrng_irq_array_full);
 

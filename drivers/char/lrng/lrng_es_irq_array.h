@@ -8,8 +8,9 @@
 #ifndef _LRNG_ES_IRQ_ARRAY_H
 #define _LRNG_ES_IRQ_ARRAY_H
 
-#include <crypto/sha2.h>
 #include <linux/types.h>
+
+#include "lrng_hash.h"
 
 enum {
 	/* Bits of a time stamp kept once its GCD is known. */
@@ -39,7 +40,7 @@ enum {
  */
 struct lrng_irq_array {
 	u32 *units;
-	struct sha256_state *pool;
+	struct lrng_hash_pool *pool;
 	u32 nslots;
 };
 

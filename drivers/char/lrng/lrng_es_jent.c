@@ -38,6 +38,7 @@
 #include <linux/workqueue.h>
 
 #include "lrng_es_jent.h"
+#include "lrng_hash.h"
 
 static u32 lrng_jent_rate = CONFIG_LRNG_JENT_ENTROPY_RATE;
 module_param_named(jitterrng, lrng_jent_rate, uint,
@@ -48,15 +49,15 @@ MODULE_PARM_DESC(jitterrng,
 /**
  * struct lrng_jent - the Jitter RNG and the pool of its output
  * @rng: the crypto API Jitter RNG; set once at init, NULL when unusable
- * @pool: SHA-256 state over the blocks drawn since the last seed
- * @bits: entropy credited to @pool, at most LRNG_DIGEST_BITS
+ * @pool: hash state over the blocks drawn since the last seed
+ * @bits: entropy credited to @pool, at most its digest size
  * @has_data: @pool holds blocks not yet used by a seed
  * @lock: guards @pool, @bits and @has_data; taken in any context
  * @refill: draws blocks in process context
  */
 struct lrng_jent {
 	struct crypto_rng *rng;
-	struct sha256_state pool;
+	struct lrng_hash_pool pool;
 	u32 bits;
 	bool has_data;
 	spinlock_t lock; /* guards @pool, @bits and @has_data */
@@ -66,8 +67,6 @@ struct lrng_jent {
 static void lrng_jent_refill_workfn(struct work_struct *work);
 
 static struct lrng_jent lrng_jent = {
-	.pool.state = { SHA256_H0, SHA256_H1, SHA256_H2, SHA256_H3,
-			SHA256_H4, SHA256_H5, SHA256_H6, SHA256_H7 },
 	.lock = __SPIN_LOCK_UNLOCKED(lrng_jent.lock),
 	.refill = __WORK_INITIALIZER(lrng_jent.refill, lrng_jent_refill_workfn),
 };
@@ -83,6 +82,7 @@ static void lrng_jent_refill_workfn(struct work_struct *work)
 	u8 block[LRNG_DRNG_SECURITY_STRENGTH_BYTES];
 	u32 rate = lrng_jent_rate_now();
 	unsigned long flags;
+	u32 max;
 	bool more;
 	int ret;
 
@@ -94,10 +94,11 @@ static void lrng_jent_refill_workfn(struct work_struct *work)
 	}
 
 	spin_lock_irqsave(&lrng_jent.lock, flags);
-	sha256_update(&lrng_jent.pool, block, sizeof(block));
-	lrng_jent.bits = min_t(u32, lrng_jent.bits + rate, LRNG_DIGEST_BITS);
+	lrng_hash_pool_update(&lrng_jent.pool, block, sizeof(block));
+	max = lrng_hash_pool_digest_bits(&lrng_jent.pool);
+	lrng_jent.bits = min(lrng_jent.bits + rate, max);
 	lrng_jent.has_data = true;
-	more = rate && lrng_jent.bits < LRNG_DIGEST_BITS;
+	more = rate && lrng_jent.bits < max;
 	spin_unlock_irqrestore(&lrng_jent.lock, flags);
 	memzero_explicit(block, sizeof(block));
 
@@ -114,9 +115,9 @@ static u32 lrng_jent_curr_entropy(void)
 
 static u32 lrng_jent_get_ent(u8 *slot, u32 requested_bits)
 {
-	u8 digest[SHA256_DIGEST_SIZE];
+	u8 digest[HASH_MAX_DIGESTSIZE];
 	unsigned long flags;
-	u32 bits = 0;
+	u32 bits = 0, size = 0;
 	bool used;
 
 	if (!READ_ONCE(lrng_jent.rng))
@@ -125,8 +126,7 @@ static u32 lrng_jent_get_ent(u8 *slot, u32 requested_bits)
 	spin_lock_irqsave(&lrng_jent.lock, flags);
 	used = lrng_jent.has_data;
 	if (used) {
-		sha256_final(&lrng_jent.pool, digest);
-		sha256_init(&lrng_jent.pool);
+		size = lrng_hash_pool_final(&lrng_jent.pool, digest);
 		bits = min_t(u32, lrng_jent.bits, requested_bits);
 		lrng_jent.bits = 0;
 		lrng_jent.has_data = false;
@@ -136,10 +136,21 @@ static u32 lrng_jent_get_ent(u8 *slot, u32 requested_bits)
 	queue_work(system_long_wq, &lrng_jent.refill);
 	if (!used)
 		return 0;
-	memcpy(slot, digest, min_t(u32, sizeof(digest),
-				   DIV_ROUND_UP(requested_bits, 8)));
+	memcpy(slot, digest, min_t(u32, size, DIV_ROUND_UP(requested_bits, 8)));
 	memzero_explicit(digest, sizeof(digest));
 	return bits;
+}
+
+/* Carry the pool into the current hash, keeping what its digest held. */
+static void lrng_jent_switch_hash(void)
+{
+	unsigned long flags;
+	u32 max;
+
+	spin_lock_irqsave(&lrng_jent.lock, flags);
+	max = lrng_hash_pool_switch(&lrng_jent.pool);
+	lrng_jent.bits = min(lrng_jent.bits, max);
+	spin_unlock_irqrestore(&lrng_jent.lock, flags);
 }
 
 static void lrng_jent_state(struct seq_file *m)
@@ -154,6 +165,7 @@ const struct lrng_es_cb lrng_es_jent = {
 	.curr_entropy = lrng_jent_curr_entropy,
 	.get_ent = lrng_jent_get_ent,
 	.state = lrng_jent_state,
+	.switch_hash = lrng_jent_switch_hash,
 };
 
 static int __init lrng_jent_init(void)

@@ -56,6 +56,7 @@
 #include "lrng_es_irq.h"
 #include "lrng_es_jent.h"
 #include "lrng_es_mgr.h"
+#include "lrng_hash.h"
 #include "lrng_ready.h"
 
 static const struct lrng_es_cb *const lrng_es[LRNG_ES_MAX] = {
@@ -135,7 +136,7 @@ bool lrng_ready(void)
  */
 bool lrng_sp80090c_compliant(void)
 {
-	u32 digest_bits = LRNG_DIGEST_BITS;
+	u32 digest_bits = lrng_hash_digestsize() * 8;
 
 	return IS_ENABLED(CONFIG_LRNG_OVERSAMPLE_ENTROPY_SOURCES) &&
 	       fips_enabled && digest_bits >= LRNG_DRNG_SECURITY_STRENGTH_BITS +
@@ -180,13 +181,24 @@ static enum lrng_seed_stage lrng_stage_for(u32 bits)
  */
 u32 lrng_es_avail_entropy(void)
 {
+	return min_t(u32, lrng_es_collected_entropy(),
+		     lrng_es_full_seed_bits());
+}
+
+/**
+ * lrng_es_collected_entropy() - entropy all sources hold, uncapped
+ *
+ * Return: the sum in bits.
+ */
+u32 lrng_es_collected_entropy(void)
+{
 	u32 bits = 0;
 	int i;
 
 	for (i = 0; i < LRNG_ES_MAX; i++)
 		if (lrng_es[i])
 			bits += lrng_es[i]->curr_entropy();
-	return min_t(u32, bits, lrng_es_full_seed_bits());
+	return bits;
 }
 
 /**
@@ -396,4 +408,18 @@ void lrng_es_mgr_state(struct seq_file *m)
 		seq_printf(m, "%s ES properties:\n", lrng_es[i]->name);
 		lrng_es[i]->state(m);
 	}
+}
+
+/**
+ * lrng_es_switch_hash() - move every source to the current conditioning hash
+ *
+ * Called by lrng_hash_switch() after it published the new hash.
+ */
+void lrng_es_switch_hash(void)
+{
+	int i;
+
+	for (i = 0; i < LRNG_ES_MAX; i++)
+		if (lrng_es[i] && lrng_es[i]->switch_hash)
+			lrng_es[i]->switch_hash();
 }

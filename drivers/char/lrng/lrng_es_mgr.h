@@ -34,12 +34,16 @@ enum lrng_es_index {
  *	     @requested_bits and return the entropy in bits credited to it;
  *	     callable in atomic context
  * @state: write the source's own lines of /proc/lrng_type
+ * @switch_hash: move the source's pools to the current conditioning hash
+ *		 and cap their entropy at the old digest size (lrng_hash.c);
+ *		 NULL for a source without a pool
  */
 struct lrng_es_cb {
 	const char *name;
 	u32 (*curr_entropy)(void);
 	u32 (*get_ent)(u8 *slot, u32 requested_bits);
 	void (*state)(struct seq_file *m);
+	void (*switch_hash)(void);
 };
 
 /**
@@ -72,6 +76,7 @@ enum lrng_seed_stage {
 enum lrng_seed_stage lrng_seed_stage(void);
 const char *lrng_seed_stage_name(enum lrng_seed_stage stage);
 u32 lrng_es_avail_entropy(void);
+u32 lrng_es_collected_entropy(void);
 u32 lrng_entropy_level(void);
 void lrng_es_add_entropy(void);
 void lrng_es_request_seed(void);
@@ -82,5 +87,6 @@ void lrng_es_unseed(void);
 void lrng_es_mgr_init_early(void);
 void lrng_es_mgr_init(void);
 void lrng_es_mgr_state(struct seq_file *m);
+void lrng_es_switch_hash(void);
 
 #endif /* _LRNG_ES_MGR_H */

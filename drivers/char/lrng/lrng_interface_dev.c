@@ -63,7 +63,7 @@ static ssize_t lrng_read_user(struct iov_iter *iter)
 
 	for (;;) {
 		todo = min_t(size_t, iov_iter_count(iter), chunk);
-		lrng_drng_get(buf, todo);
+		lrng_drng_get_sleep(buf, todo);
 		copied = copy_to_iter(buf, todo, iter);
 		total += copied;
 		if (!iov_iter_count(iter) || copied != todo)

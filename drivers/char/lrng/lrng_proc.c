@@ -16,11 +16,12 @@
 
 #include "lrng_drng_mgr.h"
 #include "lrng_es_mgr.h"
+#include "lrng_hash.h"
 
 static int lrng_proc_type_show(struct seq_file *m, void *v)
 {
 	lrng_drng_mgr_state(m);
-	seq_puts(m, "Hash for conditioning: SHA-256\n");
+	lrng_hash_state(m, "Hash for conditioning");
 	seq_puts(m, "SP800-90B compliant: false\n");
 	lrng_es_mgr_state(m);
 	return 0;

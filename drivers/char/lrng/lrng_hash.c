@@ -1,0 +1,302 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * LRNG conditioning hash
+ *
+ * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ *
+ * Every entropy pool of the LRNG is the state of a running hash (struct
+ * lrng_hash_pool): data is hashed in as it arrives, and a seed takes the
+ * digest.  The hash is SHA-256 from lib/crypto, usable in any context from
+ * the first instruction of start_kernel(), until an extension replaces it
+ * with lrng_set_drng_cb() (lrng_switch.c): for example SHA-512 from the
+ * kernel crypto API (lrng_kcapi_common.c), whose larger digest lets the pools
+ * carry the oversampled seeds of SP800-90C.
+ *
+ * The current hash is lrng_hash_current, an RCU-protected pointer to the
+ * callbacks and their instance.  A pool takes it whenever it starts a hash,
+ * under the lock that guards the pool.  Code that hashes for a moment, with
+ * a pool on its stack, holds rcu_read_lock() from start to digest.
+ *
+ * Switching (lrng_hash_switch(), serialized by lrng_switch.c): publish the
+ * new hash, let every entropy source convert its pools (the digest of a
+ * pool under the old hash is the first input of its new state, and the
+ * source caps the pool's entropy at the old digest size), wait for an RCU
+ * grace period, free the old instance.  A pool that starts a hash while the
+ * switch runs already takes the new one, so no pool is left on the old.
+ */
+
+#include <kunit/visibility.h>
+#include <linux/rcupdate.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+
+#include "lrng_definitions.h"
+#include "lrng_es_mgr.h"
+#include "lrng_hash.h"
+
+/**
+ * struct lrng_hash_inst - a conditioning hash in use
+ * @cb: its callbacks
+ * @hash: its instance, from @cb->lrng_hash_alloc()
+ */
+struct lrng_hash_inst {
+	const struct lrng_crypto_cb *cb;
+	void *hash;
+};
+
+static const char *lrng_cc20_name(void)
+{
+	return "ChaCha20";
+}
+
+static const char *lrng_sha256_name(void)
+{
+	return "SHA-256";
+}
+
+static u32 lrng_sha256_digestsize(void *hash)
+{
+	return SHA256_DIGEST_SIZE;
+}
+
+static int lrng_sha256_init(struct shash_desc *shash, void *hash)
+{
+	sha256_init(shash_desc_ctx(shash));
+	return 0;
+}
+
+static int lrng_sha256_update(struct shash_desc *shash, const u8 *inbuf,
+			      u32 inbuflen)
+{
+	sha256_update(shash_desc_ctx(shash), inbuf, inbuflen);
+	return 0;
+}
+
+static int lrng_sha256_final(struct shash_desc *shash, u8 *digest)
+{
+	sha256_final(shash_desc_ctx(shash), digest);
+	return 0;
+}
+
+static void lrng_sha256_desc_zero(struct shash_desc *shash)
+{
+	memzero_explicit(shash_desc_ctx(shash), sizeof(struct sha256_state));
+}
+
+/*
+ * The LRNG's own callbacks: the per-CPU ChaCha20 DRNGs of lrng_drng_mgr.c
+ * (no DRNG callbacks: the manager runs them itself, in any context) and
+ * SHA-256 from lib/crypto.
+ */
+const struct lrng_crypto_cb lrng_builtin_cb = {
+	.lrng_drng_name = lrng_cc20_name,
+	.lrng_hash_name = lrng_sha256_name,
+	.lrng_hash_digestsize = lrng_sha256_digestsize,
+	.lrng_hash_init = lrng_sha256_init,
+	.lrng_hash_update = lrng_sha256_update,
+	.lrng_hash_final = lrng_sha256_final,
+	.lrng_hash_desc_zero = lrng_sha256_desc_zero,
+};
+EXPORT_SYMBOL_IF_KUNIT(lrng_builtin_cb);
+
+static struct lrng_hash_inst lrng_hash_builtin = {
+	.cb = &lrng_builtin_cb,
+};
+
+/* Written only by lrng_hash_switch(); read under RCU. */
+static struct lrng_hash_inst __rcu *lrng_hash_current =
+	RCU_INITIALIZER(&lrng_hash_builtin);
+
+static struct shash_desc *lrng_pool_desc(struct lrng_hash_pool *pool)
+{
+	return (struct shash_desc *)pool->state;
+}
+
+/**
+ * lrng_hash_pool_init() - start a pool with the current hash
+ * @pool: the pool, whose previous state is dropped
+ */
+void lrng_hash_pool_init(struct lrng_hash_pool *pool)
+{
+	struct lrng_hash_inst *inst;
+
+	rcu_read_lock();
+	inst = rcu_dereference(lrng_hash_current);
+	pool->cb = inst->cb;
+	pool->hash = inst->hash;
+	rcu_read_unlock();
+	WARN_ON_ONCE(pool->cb->lrng_hash_init(lrng_pool_desc(pool), pool->hash));
+}
+
+/**
+ * lrng_hash_pool_update() - hash data into a pool
+ * @pool: the pool; started with the current hash when it never was
+ * @in: the data
+ * @len: its length in bytes
+ */
+void lrng_hash_pool_update(struct lrng_hash_pool *pool, const void *in,
+			   u32 len)
+{
+	if (unlikely(!pool->cb))
+		lrng_hash_pool_init(pool);
+	WARN_ON_ONCE(pool->cb->lrng_hash_update(lrng_pool_desc(pool), in, len));
+}
+
+/**
+ * lrng_hash_pool_final() - take a pool's digest and restart it
+ * @pool: the pool; it restarts empty, with the current hash
+ * @digest: room for HASH_MAX_DIGESTSIZE bytes
+ *
+ * Return: the digest size in bytes.
+ */
+u32 lrng_hash_pool_final(struct lrng_hash_pool *pool, u8 *digest)
+{
+	struct shash_desc *desc = lrng_pool_desc(pool);
+	u32 size;
+
+	if (unlikely(!pool->cb))
+		lrng_hash_pool_init(pool);
+	size = pool->cb->lrng_hash_digestsize(pool->hash);
+	if (WARN_ON_ONCE(pool->cb->lrng_hash_final(desc, digest)))
+		memset(digest, 0, size);
+	pool->cb->lrng_hash_desc_zero(desc);
+	lrng_hash_pool_init(pool);
+	return size;
+}
+
+/**
+ * lrng_hash_pool_switch() - move a pool to the current hash
+ * @pool: the pool
+ *
+ * The pool's digest under its old hash is the first input of its new state,
+ * so that nothing it collected is lost.
+ *
+ * Return: the entropy in bits the pool can still hold: the old digest size,
+ * or U32_MAX when the pool was empty or already on the current hash.
+ */
+u32 lrng_hash_pool_switch(struct lrng_hash_pool *pool)
+{
+	u8 digest[HASH_MAX_DIGESTSIZE];
+	struct lrng_hash_inst *inst;
+	bool current_hash;
+	u32 size;
+
+	if (!pool->cb)
+		return U32_MAX;
+	rcu_read_lock();
+	inst = rcu_dereference(lrng_hash_current);
+	current_hash = inst->cb == pool->cb && inst->hash == pool->hash;
+	rcu_read_unlock();
+	if (current_hash)
+		return U32_MAX;
+
+	size = lrng_hash_pool_final(pool, digest);
+	lrng_hash_pool_update(pool, digest, size);
+	memzero_explicit(digest, sizeof(digest));
+	return size * 8;
+}
+
+/**
+ * lrng_hash_pool_digest_bits() - the most entropy a pool can hold
+ * @pool: the pool
+ *
+ * Return: the digest size in bits of the pool's hash (of the current hash
+ * when the pool was never started).
+ */
+u32 lrng_hash_pool_digest_bits(struct lrng_hash_pool *pool)
+{
+	if (!pool->cb)
+		return lrng_hash_digestsize() * 8;
+	return pool->cb->lrng_hash_digestsize(pool->hash) * 8;
+}
+
+/**
+ * lrng_hash_pool_zero() - wipe a pool
+ * @pool: the pool; its next update starts it again
+ */
+void lrng_hash_pool_zero(struct lrng_hash_pool *pool)
+{
+	if (pool->cb)
+		pool->cb->lrng_hash_desc_zero(lrng_pool_desc(pool));
+	pool->cb = NULL;
+	pool->hash = NULL;
+}
+
+/**
+ * lrng_hash_digestsize() - digest size of the current hash
+ *
+ * Return: the size in bytes.
+ */
+u32 lrng_hash_digestsize(void)
+{
+	struct lrng_hash_inst *inst;
+	u32 size;
+
+	rcu_read_lock();
+	inst = rcu_dereference(lrng_hash_current);
+	size = inst->cb->lrng_hash_digestsize(inst->hash);
+	rcu_read_unlock();
+	return size;
+}
+
+/**
+ * lrng_hash_state() - a "key: name of the current hash" line
+ * @m: seq_file to write to
+ * @key: the key, with its indentation
+ */
+void lrng_hash_state(struct seq_file *m, const char *key)
+{
+	rcu_read_lock();
+	seq_printf(m, "%s: %s\n", key,
+		   rcu_dereference(lrng_hash_current)->cb->lrng_hash_name());
+	rcu_read_unlock();
+}
+
+/**
+ * lrng_hash_switch() - make @cb's hash the conditioning hash
+ * @cb: callbacks whose hash callbacks are set, or lrng_builtin_cb
+ *
+ * Process context; serialized by the caller (lrng_switch.c).
+ *
+ * Return: 0, or a negative errno when the new hash cannot be allocated, in
+ * which case the old one stays.
+ */
+int lrng_hash_switch(const struct lrng_crypto_cb *cb)
+{
+	struct lrng_hash_inst *old, *new = &lrng_hash_builtin;
+	u32 before;
+	void *hash;
+
+	if (cb != &lrng_builtin_cb) {
+		hash = cb->lrng_hash_alloc();
+		if (IS_ERR(hash))
+			return PTR_ERR(hash);
+		if (WARN_ON_ONCE(cb->lrng_hash_digestsize(hash) >
+				 HASH_MAX_DIGESTSIZE)) {
+			cb->lrng_hash_dealloc(hash);
+			return -EINVAL;
+		}
+		new = kmalloc(sizeof(*new), GFP_KERNEL);
+		if (!new) {
+			cb->lrng_hash_dealloc(hash);
+			return -ENOMEM;
+		}
+		new->cb = cb;
+		new->hash = hash;
+	}
+
+	before = lrng_es_collected_entropy();
+	old = rcu_replace_pointer(lrng_hash_current, new, true);
+	lrng_es_switch_hash();
+	pr_info("conditioning hash %s -> %s: %u of %u bits of collected entropy carried over\n",
+		old->cb->lrng_hash_name(), new->cb->lrng_hash_name(),
+		lrng_es_collected_entropy(), before);
+	synchronize_rcu();
+
+	if (old != &lrng_hash_builtin) {
+		old->cb->lrng_hash_dealloc(old->hash);
+		kfree(old);
+	}
+	return 0;
+}

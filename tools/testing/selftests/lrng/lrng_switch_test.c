@@ -1,0 +1,390 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * Switching the LRNG's DRNG and conditioning hash at run time
+ *
+ * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ *
+ * Loads and removes the LRNG extension modules (lrng_drbg.ko, lrng_kcapi.ko)
+ * and checks what /proc/lrng_type and the kernel log say:
+ *
+ *  - a hash switch to SHA-512 and back carries the collected entropy over
+ *    (all of it into the larger digest, at most the old digest back);
+ *  - the DRBG extension switches the DRNG while readers run, and every read
+ *    completes;
+ *  - only one extension at a time, bad module parameters refused with the
+ *    old DRNG and hash kept;
+ *  - the SP800-90C state follows FIPS mode and the digest size.
+ *
+ * Modules come from $LRNG_MODDIR, by default
+ * /lib/modules/$(uname -r)/kernel/drivers/char/lrng.  Without
+ * /proc/lrng_type or the modules, every case is skipped: the harness
+ * requires this test to pass on the kernel that has them.
+ */
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/syscall.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+#include <linux/random.h>
+
+#include "../kselftest_harness.h"
+#include "lrng_common.h"
+
+#define LRNG_PROC	"/proc/lrng_type"
+#define LRNG_READERS	4
+#define LRNG_READ_MAX	70000
+
+/* The value of "key: value" in /proc/lrng_type, or "" when absent. */
+static void lrng_proc(const char *key, char *val, size_t size)
+{
+	static char buf[16384];
+	size_t klen = strlen(key);
+	char *line, *save;
+
+	val[0] = '\0';
+	if (lrng_read_file(LRNG_PROC, buf, sizeof(buf)) < 0)
+		return;
+	for (line = strtok_r(buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (!strncmp(line, key, klen) && !strncmp(line + klen, ": ", 2)) {
+			snprintf(val, size, "%s", line + klen + 2);
+			return;
+		}
+	}
+}
+
+static long lrng_proc_num(const char *key)
+{
+	char val[64];
+
+	lrng_proc(key, val, sizeof(val));
+	return val[0] ? strtol(val, NULL, 10) : -1;
+}
+
+static void lrng_moddir(char *dir, size_t size)
+{
+	const char *env = getenv("LRNG_MODDIR");
+	struct utsname u;
+
+	if (env) {
+		snprintf(dir, size, "%s", env);
+		return;
+	}
+	uname(&u);
+	snprintf(dir, size, "/lib/modules/%s/kernel/drivers/char/lrng",
+		 u.release);
+}
+
+/* Load @name.ko from @dir with @params; 0 or -errno. */
+static int lrng_load(const char *dir, const char *name, const char *params)
+{
+	char path[512];
+	int fd, ret;
+
+	snprintf(path, sizeof(path), "%s/%s.ko", dir, name);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	ret = syscall(SYS_finit_module, fd, params, 0);
+	ret = ret ? -errno : 0;
+	close(fd);
+	return ret;
+}
+
+static int lrng_unload(const char *name)
+{
+	return syscall(SYS_delete_module, name, O_NONBLOCK) ? -errno : 0;
+}
+
+/*
+ * The last kernel log message containing @needle, copied to @msg; false
+ * when there is none.
+ */
+static bool lrng_kmsg_last(const char *needle, char *msg, size_t size)
+{
+	char rec[2048], *text;
+	bool found = false;
+	ssize_t n;
+	int fd;
+
+	fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return false;
+	for (;;) {
+		n = read(fd, rec, sizeof(rec) - 1);
+		if (n < 0 && errno == EPIPE)
+			continue;
+		if (n <= 0)
+			break;
+		rec[n] = '\0';
+		text = strchr(rec, ';');
+		if (!text || !strstr(text, needle))
+			continue;
+		snprintf(msg, size, "%s", text + 1);
+		found = true;
+	}
+	close(fd);
+	return found;
+}
+
+/* "conditioning hash A -> B: X of Y bits ..." from the last switch to B. */
+static bool lrng_carried(const char *from, const char *to, unsigned int *x,
+			 unsigned int *y)
+{
+	char needle[128], msg[512];
+	const char *p;
+
+	snprintf(needle, sizeof(needle), "conditioning hash %s -> %s: ",
+		 from, to);
+	if (!lrng_kmsg_last(needle, msg, sizeof(msg)))
+		return false;
+	p = strstr(msg, needle);
+	return p && sscanf(p + strlen(needle), "%u of %u bits", x, y) == 2;
+}
+
+/* Credit @bits of entropy to the aux pool with RNDADDENTROPY. */
+static int lrng_credit(unsigned int bits)
+{
+	struct {
+		int entropy_count;
+		int buf_size;
+		unsigned char buf[32];
+	} req = { .entropy_count = bits, .buf_size = 32 };
+	int fd, ret;
+
+	if (lrng_getrandom(req.buf, sizeof(req.buf), GRND_NONBLOCK) != 32)
+		return -1;
+	fd = open("/dev/urandom", O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	ret = ioctl(fd, RNDADDENTROPY, &req);
+	close(fd);
+	return ret;
+}
+
+struct lrng_reader {
+	pthread_t thread;
+	unsigned int id;
+	bool *stop;
+	unsigned long reads;
+	unsigned long failures;
+	char first_failure[160];
+};
+
+static void lrng_reader_fail(struct lrng_reader *r, const char *what,
+			     long got, size_t want)
+{
+	if (!r->failures++)
+		snprintf(r->first_failure, sizeof(r->first_failure),
+			 "%s: %ld of %zu bytes (errno %d)", what, got, want,
+			 errno);
+}
+
+/* Random sizes through getrandom(2) and /dev/urandom until told to stop. */
+static void *lrng_reader_fn(void *arg)
+{
+	struct lrng_reader *r = arg;
+	unsigned int seed = 0x5eed + r->id;
+	unsigned char *buf;
+	size_t len;
+	long got;
+	int fd;
+
+	buf = malloc(LRNG_READ_MAX);
+	fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+	if (!buf || fd < 0) {
+		lrng_reader_fail(r, "setup", -1, 0);
+		goto out;
+	}
+	while (!__atomic_load_n(r->stop, __ATOMIC_ACQUIRE)) {
+		len = 1 + rand_r(&seed) % LRNG_READ_MAX;
+		got = lrng_getrandom(buf, len, 0);
+		if (got != (long)len)
+			lrng_reader_fail(r, "getrandom", got, len);
+		len = 1 + rand_r(&seed) % LRNG_READ_MAX;
+		got = read(fd, buf, len);
+		if (got != (long)len)
+			lrng_reader_fail(r, "read /dev/urandom", got, len);
+		r->reads += 2;
+	}
+out:
+	if (fd >= 0)
+		close(fd);
+	free(buf);
+	return NULL;
+}
+
+FIXTURE(lrng_switch) {
+	char moddir[400];
+};
+
+FIXTURE_SETUP(lrng_switch)
+{
+	char path[512];
+
+	if (access(LRNG_PROC, R_OK))
+		SKIP(return, "no %s: not an LRNG kernel", LRNG_PROC);
+	lrng_moddir(self->moddir, sizeof(self->moddir));
+	snprintf(path, sizeof(path), "%s/lrng_drbg.ko", self->moddir);
+	if (access(path, R_OK))
+		SKIP(return, "no %s: kernel without the extension modules",
+		     path);
+	/* Leftovers of an earlier run. */
+	lrng_unload("lrng_drbg");
+	lrng_unload("lrng_kcapi");
+}
+
+FIXTURE_TEARDOWN(lrng_switch)
+{
+	lrng_unload("lrng_drbg");
+	lrng_unload("lrng_kcapi");
+}
+
+/* SHA-256 -> SHA-512 keeps all entropy; back keeps at most what fits. */
+TEST_F(lrng_switch, hash_switch_carries_entropy)
+{
+	unsigned int x, y;
+	char val[64];
+
+	lrng_proc("Hash for conditioning", val, sizeof(val));
+	ASSERT_STREQ("SHA-256", val);
+	ASSERT_EQ(0, lrng_credit(128));
+
+	ASSERT_EQ(0, lrng_load(self->moddir, "lrng_kcapi", "hash_name=sha512"));
+	lrng_proc("Hash for conditioning", val, sizeof(val));
+	EXPECT_STREQ("sha512", val);
+	lrng_proc("DRNG name", val, sizeof(val));
+	EXPECT_STREQ("ChaCha20", val);
+	ASSERT_TRUE(lrng_carried("SHA-256", "sha512", &x, &y));
+	TH_LOG("SHA-256 -> sha512: %u of %u bits carried over", x, y);
+	EXPECT_EQ(y, x);
+
+	ASSERT_EQ(0, lrng_credit(128));
+	ASSERT_EQ(0, lrng_unload("lrng_kcapi"));
+	lrng_proc("Hash for conditioning", val, sizeof(val));
+	EXPECT_STREQ("SHA-256", val);
+	ASSERT_TRUE(lrng_carried("sha512", "SHA-256", &x, &y));
+	TH_LOG("sha512 -> SHA-256: %u of %u bits carried over", x, y);
+	EXPECT_LE(x, y);
+}
+
+/* The DRBG comes and goes three times while readers run. */
+TEST_F(lrng_switch, drbg_switch_under_readers)
+{
+	struct lrng_reader readers[LRNG_READERS] = { };
+	bool stop = false;
+	unsigned long reads = 0;
+	char val[64];
+	int i, round;
+
+	for (i = 0; i < LRNG_READERS; i++) {
+		readers[i].id = i;
+		readers[i].stop = &stop;
+		ASSERT_EQ(0, pthread_create(&readers[i].thread, NULL,
+					    lrng_reader_fn, &readers[i]));
+	}
+	for (round = 0; round < 3; round++) {
+		EXPECT_EQ(0, lrng_load(self->moddir, "lrng_drbg", ""));
+		lrng_proc("DRNG name", val, sizeof(val));
+		EXPECT_STREQ("drbg_nopr_hmac_sha512", val);
+		lrng_proc("Hash for conditioning", val, sizeof(val));
+		EXPECT_STREQ("sha512", val);
+		usleep(300000);
+		EXPECT_EQ(0, lrng_unload("lrng_drbg"));
+		lrng_proc("DRNG name", val, sizeof(val));
+		EXPECT_STREQ("ChaCha20", val);
+		lrng_proc("Hash for conditioning", val, sizeof(val));
+		EXPECT_STREQ("SHA-256", val);
+		usleep(100000);
+	}
+	__atomic_store_n(&stop, true, __ATOMIC_RELEASE);
+	for (i = 0; i < LRNG_READERS; i++) {
+		pthread_join(readers[i].thread, NULL);
+		reads += readers[i].reads;
+		EXPECT_EQ(0UL, readers[i].failures)
+			TH_LOG("reader %d: %s", i, readers[i].first_failure);
+	}
+	TH_LOG("%lu reads, all complete", reads);
+	EXPECT_GT(reads, 0UL);
+}
+
+/* A second extension is refused while the first is active. */
+TEST_F(lrng_switch, one_extension_at_a_time)
+{
+	char val[64];
+
+	ASSERT_EQ(0, lrng_load(self->moddir, "lrng_drbg", "drbg_type=2"));
+	lrng_proc("DRNG name", val, sizeof(val));
+	EXPECT_STREQ("drbg_nopr_sha512", val);
+	EXPECT_EQ(-EBUSY, lrng_load(self->moddir, "lrng_kcapi", ""));
+	lrng_proc("DRNG name", val, sizeof(val));
+	EXPECT_STREQ("drbg_nopr_sha512", val);
+	EXPECT_EQ(0, lrng_unload("lrng_drbg"));
+	lrng_proc("DRNG name", val, sizeof(val));
+	EXPECT_STREQ("ChaCha20", val);
+}
+
+/* Bad parameters fail the load and change nothing. */
+TEST_F(lrng_switch, bad_parameters_change_nothing)
+{
+	char val[64];
+
+	EXPECT_EQ(-EINVAL, lrng_load(self->moddir, "lrng_drbg", "drbg_type=7"));
+	EXPECT_GT(0, lrng_load(self->moddir, "lrng_kcapi",
+			       "hash_name=no_such_hash"));
+	EXPECT_GT(0, lrng_load(self->moddir, "lrng_kcapi",
+			       "drng_name=no_such_rng"));
+	lrng_proc("DRNG name", val, sizeof(val));
+	EXPECT_STREQ("ChaCha20", val);
+	lrng_proc("Hash for conditioning", val, sizeof(val));
+	EXPECT_STREQ("SHA-256", val);
+	EXPECT_EQ(0, lrng_credit(8));
+}
+
+/*
+ * SP800-90C oversampling needs FIPS mode and a digest of at least 384 bits:
+ * off with SHA-256, on with the DRBG's SHA-512 when booted with fips=1.
+ */
+TEST_F(lrng_switch, sp80090c_follows_fips_and_digest)
+{
+	long fips = 0;
+	char val[64], msg[512];
+	int fd;
+
+	lrng_read_int("/proc/sys/crypto/fips_enabled", &fips);
+	lrng_proc("SP800-90C compliant", val, sizeof(val));
+	EXPECT_STREQ("false", val);
+	EXPECT_EQ(256, lrng_proc_num("Entropy for full seed in bits"));
+
+	ASSERT_EQ(0, lrng_load(self->moddir, "lrng_drbg", ""));
+	lrng_proc("SP800-90C compliant", val, sizeof(val));
+	EXPECT_STREQ(fips ? "true" : "false", val);
+	EXPECT_EQ(fips ? 384 : 256,
+		  lrng_proc_num("Entropy for full seed in bits"));
+	EXPECT_EQ(fips ? 256 : 128, lrng_proc_num("Entropy for reseed in bits"));
+	EXPECT_EQ(fips ? 64 : 0,
+		  lrng_proc_num("Entropy source oversampling in bits"));
+	EXPECT_TRUE(lrng_kmsg_last(fips ?
+		"SP800-90C seeding with oversampled entropy sources" :
+		"seeding without SP800-90C oversampling", msg, sizeof(msg)));
+	TH_LOG("fips_enabled=%ld: %s", fips, msg);
+
+	/* A reseed with the oversampled request. */
+	fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+	ASSERT_LE(0, fd);
+	EXPECT_EQ(0, ioctl(fd, RNDRESEEDCRNG));
+	close(fd);
+	EXPECT_EQ(0, lrng_unload("lrng_drbg"));
+	lrng_proc("SP800-90C compliant", val, sizeof(val));
+	EXPECT_STREQ("false", val);
+}
+
+TEST_HARNESS_MAIN
