@@ -83,6 +83,7 @@ static_checks() {
 		fi
 	done
 	kerneldoc_check
+	sphinx_check
 }
 
 # W=1 and sparse on drivers/char/lrng/ in the lrng O= dir. Needs a

@@ -29,7 +29,7 @@ KBUILD_LOCK=${KBUILD_LOCK:-$B/.kbuild.lock}
 # Debian packages the harness needs. linux-source-6.12 only when KSRC is unset.
 PACKAGES="build-essential flex bison bc libelf-dev libssl-dev dwarves cpio
 	busybox-static qemu-system-x86 ccache python3 perl rsync sparse patch
-	xz-utils binutils coreutils"
+	xz-utils binutils coreutils python3-sphinx"
 
 # ccache must hit across clones of the repo in other directories (CI clones
 # elsewhere on the same machine): paths under the repo are rewritten to

@@ -4,6 +4,7 @@
 #
 #   make_patch       build/patches/: the series (harness/series.py)
 #   kerneldoc_check  scripts/kernel-doc -none on the LRNG's C files
+#   sphinx_check     lrng.rst alone through sphinx-build -W
 #   series_checks    the series applied to a pristine KSRC copy with git am
 #                    and patch -p1, compared with build/linux, and every
 #                    patch that changes the kernel built (vmlinux)
@@ -372,5 +373,28 @@ kerneldoc_check() {
 		fail "$name" "$(grep -cE 'warning|error|exported without' "$log") issue(s), first: $(grep -m1 -E 'warning|error|exported without' "$log" | cut -c1-160) (log: build/logs/kernel-doc.log)"
 	else
 		pass "$name ($(echo "$files" | wc -w) files, no warnings; all $nexp exported functions documented)"
+	fi
+}
+
+# ------------------------------------------------------------------ Sphinx
+# lrng.rst on its own, with sphinx-build -W (every warning an error): its
+# reStructuredText, headings, tables, literal blocks and internal links.
+# The admin guide's kernel extensions are not needed: lrng.rst uses none.
+sphinx_check() {
+	local name="Sphinx: Documentation/admin-guide/lrng.rst builds without warnings"
+	local d=$B/sphinx log=$LOGS/sphinx.log
+	if ! command -v sphinx-build >/dev/null; then
+		fail "$name" "sphinx-build not found (python3-sphinx)"
+		return 0
+	fi
+	rm -rf "$d"
+	mkdir -p "$d/src"
+	cp "$ROOT/Documentation/admin-guide/lrng.rst" "$d/src/index.rst"
+	printf 'project = "LRNG"\nhighlight_language = "none"\n' >"$d/src/conf.py"
+	if sphinx-build -q -W --keep-going -b html -d "$d/doctrees" "$d/src" \
+		"$d/html" >"$log" 2>&1; then
+		pass "$name (build/sphinx/html/index.html)"
+	else
+		fail "$name" "$(grep -c -E 'WARNING|ERROR' "$log") issue(s), first: $(grep -m1 -E 'WARNING|ERROR' "$log" | cut -c1-160) (log: build/logs/sphinx.log)"
 	fi
 }
