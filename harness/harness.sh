@@ -139,7 +139,7 @@ kunit_ktap() {
 }
 
 # Kselftests of LRNG-only interfaces: not run on the stock kernel.
-LRNG_ONLY_TESTS=lrng_proc_test,lrng_es_config_test,lrng_switch_test
+LRNG_ONLY_TESTS=lrng_proc_test,lrng_es_config_test,lrng_switch_test,lrng_numa_test
 # Kselftests that only a special boot runs (lrng_unready_test needs an RNG
 # that is not ready: every credited source off).
 SPECIAL_ONLY_TESTS=lrng_unready_test

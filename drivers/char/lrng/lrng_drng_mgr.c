@@ -33,6 +33,12 @@
  * a system that asks for no random numbers, so that the vDSO generation
  * keeps moving.
  *
+ * NUMA (lrng_numa.c): once the LRNG is fully seeded, every other node gets
+ * a DRNG instance of its own, in its own memory, keyed first from the
+ * initial instance and then reseeded from its own draw of the entropy
+ * sources at every reseed (lrng_es_mgr.c); the initial instance serves the
+ * first node.  A CPU's per-CPU DRNG is keyed from its node's instance.
+ *
  * Fallback: after LRNG_DRNG_MAX_WITHOUT_RESEED generate calls without a
  * reseed of full strength the DRNG is no longer counted as fully seeded and
  * the blocking interfaces block again until the sources reseed it.
@@ -42,6 +48,9 @@
 #include <linux/local_lock.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
+#include <linux/nodemask.h>
+#include <linux/slab.h>
+#include <linux/topology.h>
 #include <linux/percpu.h>
 #include <linux/spinlock.h>
 #include <linux/workqueue.h>
@@ -51,6 +60,7 @@
 #include "lrng_drng_mgr.h"
 #include "lrng_es_mgr.h"
 #include "lrng_hash.h"
+#include "lrng_numa.h"
 #include "lrng_vdso.h"
 
 /**
@@ -68,6 +78,8 @@
  * @seeded: @cc20 was seeded at least once
  * @fully_seeded: the last reseed of full strength is not too old
  * @force_reseed: reseed before the next output (user data was injected)
+ * @served: generate calls up to the last reseed or skipped reseed; written
+ *	    under @lock
  */
 struct lrng_drng {
 	struct lrng_chacha20 cc20;
@@ -79,6 +91,7 @@ struct lrng_drng {
 	bool seeded;
 	bool fully_seeded;
 	bool force_reseed;
+	u64 served;
 };
 
 static struct lrng_drng lrng_drng_init = {
@@ -133,9 +146,10 @@ static u64 lrng_drng_calls(struct lrng_drng *drng)
 /* Start counting towards the next reseed; @full: this one was full. */
 static void lrng_drng_reset_counters(struct lrng_drng *drng, bool full)
 {
-	u64 calls = full ? 0 : READ_ONCE(drng->calls_wo_full_seed) +
-			       lrng_drng_calls(drng);
+	u64 since = lrng_drng_calls(drng);
+	u64 calls = full ? 0 : READ_ONCE(drng->calls_wo_full_seed) + since;
 
+	WRITE_ONCE(drng->served, drng->served + since);
 	WRITE_ONCE(drng->calls_wo_full_seed, calls);
 	atomic_set(&drng->requests, LRNG_DRNG_RESEED_THRESH);
 	WRITE_ONCE(drng->last_seeded, jiffies);
@@ -175,10 +189,10 @@ static int lrng_drng_sw_generate(u8 *out, u32 len)
 	return ret < 0 ? ret : 0;
 }
 
-/* Seed the ChaCha20 DRNG instance. */
-static void lrng_drng_seed_cc20(const void *seed, size_t len, bool full)
+/* Seed a ChaCha20 DRNG instance; the initial one publishes to the vDSO. */
+static void lrng_drng_seed_cc20(struct lrng_drng *drng, const void *seed,
+				size_t len, bool full)
 {
-	struct lrng_drng *drng = &lrng_drng_init;
 	unsigned long flags, generation;
 
 	spin_lock_irqsave(&drng->lock, flags);
@@ -195,7 +209,8 @@ static void lrng_drng_seed_cc20(const void *seed, size_t len, bool full)
 		generation++;
 	WRITE_ONCE(drng->generation, generation);
 	/* The vDSO's invalid generation is 0, ours ULONG_MAX: shift by one. */
-	lrng_vdso_set_generation(generation + 1);
+	if (drng == &lrng_drng_init)
+		lrng_vdso_set_generation(generation + 1);
 	spin_unlock_irqrestore(&drng->lock, flags);
 }
 
@@ -222,14 +237,15 @@ void lrng_drng_seed(const void *seed, size_t len, bool full)
 		    !lrng_drng_sw.cb->lrng_drng_seed_helper(lrng_drng_sw.drng,
 							    seed, len) &&
 		    !lrng_drng_sw_generate(key, sizeof(key))) {
-			lrng_drng_seed_cc20(key, sizeof(key), full);
+			lrng_drng_seed_cc20(&lrng_drng_init, key, sizeof(key),
+					    full);
 			done = true;
 		}
 		mutex_unlock(&lrng_drng_sw_lock);
 		memzero_explicit(key, sizeof(key));
 	}
 	if (!done)
-		lrng_drng_seed_cc20(seed, len, full);
+		lrng_drng_seed_cc20(&lrng_drng_init, seed, len, full);
 	lrng_drng_schedule_reseed();
 }
 
@@ -241,7 +257,11 @@ void lrng_drng_seed(const void *seed, size_t len, bool full)
  */
 void lrng_drng_reseed_skipped(void)
 {
+	unsigned long flags;
+
+	spin_lock_irqsave(&lrng_drng_init.lock, flags);
 	lrng_drng_reset_counters(&lrng_drng_init, false);
+	spin_unlock_irqrestore(&lrng_drng_init.lock, flags);
 	lrng_drng_schedule_reseed();
 }
 
@@ -252,7 +272,12 @@ void lrng_drng_reseed_skipped(void)
  */
 void lrng_drng_force_reseed(void)
 {
+	int node;
+
 	WRITE_ONCE(lrng_drng_init.force_reseed, true);
+	for_each_node(node)
+		if (lrng_numa_drng(node))
+			WRITE_ONCE(lrng_numa_drng(node)->force_reseed, true);
 }
 
 /**
@@ -304,12 +329,14 @@ static void lrng_drng_check_reseed(struct lrng_drng *drng)
 /**
  * struct lrng_drng_pcpu - per-CPU ChaCha20 DRNG keyed from the DRNG instance
  * @cc20: the per-CPU DRNG state
- * @generation: generation of the DRNG instance @cc20 was keyed from;
+ * @drng: the DRNG instance @cc20 was keyed from (its node's)
+ * @generation: generation of @drng when @cc20 was keyed from it;
  *		ULONG_MAX when never keyed
  * @lock: guards the structure on this CPU; taken before lrng_drng.lock
  */
 struct lrng_drng_pcpu {
 	struct lrng_chacha20 cc20;
+	struct lrng_drng *drng;
 	unsigned long generation;
 	local_lock_t lock;
 };
@@ -349,10 +376,11 @@ static void lrng_drng_pcpu_generate(struct lrng_drng *drng, u8 *out,
 	local_lock_irqsave(&lrng_drng_pcpu.lock, flags);
 	pcpu = raw_cpu_ptr(&lrng_drng_pcpu);
 	generation = READ_ONCE(drng->generation);
-	if (unlikely(pcpu->generation != generation)) {
+	if (unlikely(pcpu->generation != generation || pcpu->drng != drng)) {
 		spin_lock(&drng->lock);
 		lrng_cc20_generate(&drng->cc20, key, sizeof(key));
 		pcpu->generation = drng->generation;
+		pcpu->drng = drng;
 		spin_unlock(&drng->lock);
 		lrng_cc20_init(&pcpu->cc20);
 		lrng_cc20_seed(&pcpu->cc20, key, sizeof(key));
@@ -394,15 +422,18 @@ void lrng_drng_reset_cpu(unsigned int cpu)
  */
 void lrng_drng_get(void *buf, size_t len)
 {
-	struct lrng_drng *drng = &lrng_drng_init;
+	struct lrng_drng *drng;
 	u8 *out = buf;
 
 	if (!len)
 		return;
 
 	/* Only before random_init_early(): seed with whatever there is. */
-	if (unlikely(!READ_ONCE(drng->seeded)))
+	if (unlikely(!READ_ONCE(lrng_drng_init.seeded)))
 		lrng_es_reseed(true);
+
+	/* This CPU's node; a migration after this only costs a rekey. */
+	drng = lrng_numa_drng(numa_node_id()) ?: &lrng_drng_init;
 
 	while (len) {
 		size_t todo = min_t(size_t, len, LRNG_DRNG_MAX_REQSIZE);
@@ -492,12 +523,126 @@ int lrng_drng_switch(const struct lrng_crypto_cb *cb)
 }
 
 /**
+ * lrng_drng_node_alloc() - a DRNG instance for a NUMA node
+ * @node: the node, whose memory holds the instance
+ *
+ * The instance is keyed from the initial instance, so that it can serve at
+ * once, and asks for a reseed from the entropy sources at its first use.
+ * Process context.
+ *
+ * Return: the instance, or NULL without memory.
+ */
+struct lrng_drng *lrng_drng_node_alloc(int node)
+{
+	u8 key[LRNG_DRNG_SECURITY_STRENGTH_BYTES];
+	struct lrng_drng *drng;
+	unsigned long flags;
+
+	drng = kzalloc_node(sizeof(*drng), GFP_KERNEL, node);
+	if (!drng)
+		return NULL;
+	spin_lock_init(&drng->lock);
+	atomic_set(&drng->requests, LRNG_DRNG_RESEED_THRESH);
+
+	spin_lock_irqsave(&lrng_drng_init.lock, flags);
+	lrng_cc20_generate(&lrng_drng_init.cc20, key, sizeof(key));
+	drng->fully_seeded = lrng_drng_init.fully_seeded;
+	spin_unlock_irqrestore(&lrng_drng_init.lock, flags);
+
+	lrng_cc20_init(&drng->cc20);
+	lrng_cc20_seed(&drng->cc20, key, sizeof(key));
+	memzero_explicit(key, sizeof(key));
+	drng->seeded = true;
+	drng->generation = 1;
+	drng->last_seeded = jiffies;
+	drng->force_reseed = true;
+	return drng;
+}
+
+/**
+ * lrng_drng_node_free() - free an instance of lrng_drng_node_alloc()
+ * @drng: the instance, never used
+ */
+void lrng_drng_node_free(struct lrng_drng *drng)
+{
+	lrng_cc20_zero(&drng->cc20);
+	kfree(drng);
+}
+
+/**
+ * lrng_drng_init_instance() - the initial DRNG instance
+ *
+ * Return: the instance that serves the first NUMA node.
+ */
+struct lrng_drng *lrng_drng_init_instance(void)
+{
+	return &lrng_drng_init;
+}
+
+/**
+ * lrng_drng_seed_node() - seed the DRNG instance of a NUMA node
+ * @node: the node
+ * @seed: seed buffer from the entropy source manager
+ * @len: length of @seed in bytes
+ * @full: the seed carries entropy of full strength
+ *
+ * Return: false when @node has no instance of its own (the initial
+ * instance serves it), true when it was seeded.
+ */
+bool lrng_drng_seed_node(int node, const void *seed, size_t len, bool full)
+{
+	struct lrng_drng *drng = lrng_numa_drng(node);
+
+	if (!drng || drng == &lrng_drng_init)
+		return false;
+	lrng_drng_seed_cc20(drng, seed, len, full);
+	return true;
+}
+
+/**
+ * lrng_drng_node_skipped() - a NUMA node's reseed found too little entropy
+ * @node: the node
+ */
+void lrng_drng_node_skipped(int node)
+{
+	struct lrng_drng *drng = lrng_numa_drng(node);
+
+	unsigned long flags;
+
+	if (!drng || drng == &lrng_drng_init)
+		return;
+	spin_lock_irqsave(&drng->lock, flags);
+	lrng_drng_reset_counters(drng, false);
+	spin_unlock_irqrestore(&drng->lock, flags);
+}
+
+/**
  * lrng_drng_mgr_init() - start the periodic reseed once workqueues exist
  */
 void lrng_drng_mgr_init(void)
 {
 	WRITE_ONCE(lrng_drng_wq_ready, true);
 	lrng_drng_schedule_reseed();
+}
+
+/* "Number of DRNG instances" and one line per NUMA node's instance. */
+static void lrng_drng_instances_state(struct seq_file *m)
+{
+	struct lrng_drng *drng;
+	int node, n = 0;
+
+	for_each_node(node)
+		n += lrng_numa_drng(node) ? 1 : 0;
+	seq_printf(m, "Number of DRNG instances: %d\n", n ? n : 1);
+	for_each_node(node) {
+		drng = lrng_numa_drng(node);
+		if (!drng && (n || node != first_online_node))
+			continue;
+		drng = drng ? drng : &lrng_drng_init;
+		seq_printf(m, "DRNG instance of NUMA node %d: generation %lu, generate calls %llu\n",
+			   node, READ_ONCE(drng->generation),
+			   READ_ONCE(drng->served) + lrng_drng_calls(drng));
+	}
 }
 
 /**
@@ -513,7 +658,7 @@ void lrng_drng_mgr_state(struct seq_file *m)
 	seq_puts(m, "DRNG for in-kernel callers: ChaCha20\n");
 	seq_printf(m, "LRNG security strength in bits: %d\n",
 		   LRNG_DRNG_SECURITY_STRENGTH_BITS);
-	seq_puts(m, "Number of DRNG instances: 1\n");
+	lrng_drng_instances_state(m);
 	seq_printf(m, "DRNG generation: %lu\n", lrng_drng_generation());
 	seq_printf(m, "Reseed interval in seconds: %u\n",
 		   lrng_drng_reseed_max_time());

@@ -26,4 +26,11 @@ void lrng_drng_mgr_init(void);
 void lrng_drng_mgr_state(struct seq_file *m);
 u32 lrng_drng_reseed_max_time(void);
 
+struct lrng_drng;
+struct lrng_drng *lrng_drng_node_alloc(int node);
+void lrng_drng_node_free(struct lrng_drng *drng);
+struct lrng_drng *lrng_drng_init_instance(void);
+bool lrng_drng_seed_node(int node, const void *seed, size_t len, bool full);
+void lrng_drng_node_skipped(int node);
+
 #endif /* _LRNG_DRNG_MGR_H */

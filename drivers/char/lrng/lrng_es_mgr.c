@@ -36,6 +36,9 @@
  * (SP800-90A section 9.2).  lrng_sp80090c_compliant() tells whether this
  * applies; /proc/lrng_type shows it.
  *
+ * NUMA: at every reseed of a fully seeded LRNG, the DRNG instance of each
+ * further node (lrng_numa.c) is reseeded from its own draw of the sources.
+ *
  * Requests for a seed come from any context (a source that was credited, a
  * DRNG generate call); they are deferred through an irq_work to a work item
  * on system_unbound_wq.  Before workqueues exist, random_init_early() and
@@ -46,6 +49,7 @@
 #include <linux/atomic.h>
 #include <linux/fips.h>
 #include <linux/irq_work.h>
+#include <linux/nodemask.h>
 #include <linux/string.h>
 #include <linux/timex.h>
 #include <linux/workqueue.h>
@@ -57,6 +61,7 @@
 #include "lrng_es_jent.h"
 #include "lrng_es_mgr.h"
 #include "lrng_hash.h"
+#include "lrng_numa.h"
 #include "lrng_ready.h"
 
 static const struct lrng_es_cb *const lrng_es[LRNG_ES_MAX] = {
@@ -283,6 +288,33 @@ static u32 lrng_es_fill(struct lrng_seed_buf *sb, u32 want)
 	return min_t(u32, bits, want);
 }
 
+/*
+ * Reseed the DRNG instance of every NUMA node but the first (lrng_numa.c),
+ * each from its own draw of the sources; a node whose draw would be too
+ * small keeps its state and tries again at the next reseed.
+ */
+static void lrng_es_seed_nodes(bool force)
+{
+	struct lrng_seed_buf sb;
+	u32 bits;
+	int node;
+
+	for_each_node(node) {
+		if (!lrng_numa_drng(node) || node == first_online_node)
+			continue;
+		if (!force &&
+		    lrng_es_avail_entropy() < lrng_es_reseed_min_bits()) {
+			lrng_drng_node_skipped(node);
+			continue;
+		}
+		bits = lrng_es_fill(&sb, LRNG_DRNG_SECURITY_STRENGTH_BITS);
+		lrng_drng_seed_node(node, &sb, sizeof(sb),
+				    bits >= lrng_es_reseed_min_bits());
+		lrng_aux_insert(&sb, sizeof(sb), 0);
+		memzero_explicit(&sb, sizeof(sb));
+	}
+}
+
 /**
  * lrng_es_reseed() - seed the DRNG from the entropy sources
  * @force: seed even when the sources hold too little entropy for the next
@@ -324,6 +356,8 @@ int lrng_es_reseed(bool force)
 	/* Backtracking resistance: the used seed stirs the aux pool. */
 	lrng_aux_insert(&sb, sizeof(sb), 0);
 	memzero_explicit(&sb, sizeof(sb));
+	if (stage == LRNG_FULLY_SEEDED)
+		lrng_es_seed_nodes(force);
 
 	if (stage != LRNG_FULLY_SEEDED) {
 		WRITE_ONCE(lrng_es_state.seeded_bits,
@@ -337,8 +371,11 @@ int lrng_es_reseed(bool force)
 	}
 	atomic_set_release(&lrng_es_state.seeding, 0);
 
-	if (stage != LRNG_FULLY_SEEDED && next == LRNG_FULLY_SEEDED)
+	if (stage != LRNG_FULLY_SEEDED && next == LRNG_FULLY_SEEDED) {
 		lrng_ready_transition();
+		if (READ_ONCE(lrng_es_state.async))
+			lrng_numa_alloc();
+	}
 	return 0;
 }
 
@@ -377,6 +414,8 @@ void lrng_es_mgr_init(void)
 	WRITE_ONCE(lrng_es_state.async, true);
 	if (READ_ONCE(lrng_es_state.pending))
 		lrng_es_request_seed();
+	if (lrng_ready())
+		lrng_numa_alloc();
 }
 
 /**

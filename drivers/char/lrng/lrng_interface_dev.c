@@ -222,7 +222,9 @@ static long lrng_ioctl(struct file *f, unsigned int cmd, unsigned long arg)
 			return -EPERM;
 		if (!lrng_ready())
 			return -ENODATA;
-		lrng_es_reseed(true);
+		/* A seed operation that runs may predate the call: wait. */
+		while (lrng_es_reseed(true) == -EBUSY)
+			schedule_timeout_uninterruptible(1);
 		return 0;
 	default:
 		return -EINVAL;
