@@ -146,7 +146,7 @@ SPECIAL_ONLY_TESTS=lrng_unready_test
 # ABI transcripts (lrng_abi_test): "operation: result" lines that must be
 # the same on both kernels. Fewer lines than this means the test did not
 # get far.
-ABI_TRANSCRIPT_MIN=400
+ABI_TRANSCRIPT_MIN=600
 
 abi_transcript() {
 	echo "$LOGS/abi-transcript-$1.txt"

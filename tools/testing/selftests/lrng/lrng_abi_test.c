@@ -3,7 +3,8 @@
  * The random.c user ABI of Linux 6.12, checked and written down.
  *
  * Every RND* ioctl (and unknown ones) on /dev/random and /dev/urandom, as
- * root and as nobody without capabilities; getrandom(2) flags and buffers;
+ * root, as nobody without capabilities, as root without CAP_SYS_ADMIN and
+ * as nobody with only CAP_SYS_ADMIN; getrandom(2) flags and buffers;
  * read, write, lseek, mmap, poll, select, epoll, fasync and splice on both
  * devices; the names, modes, values and writes of the random sysctls; the
  * random.ratelimit_disable parameter.
@@ -37,6 +38,7 @@
 #include <sys/epoll.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
+#include <sys/prctl.h>
 #include <sys/select.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
@@ -221,6 +223,50 @@ static long abi_cap_sys_admin(void)
 		  CAP_TO_MASK(CAP_SYS_ADMIN));
 }
 
+/*
+ * Make CAP_SYS_ADMIN the only capability (@on) or drop every capability,
+ * in all of the effective, permitted and inheritable sets.
+ */
+static int abi_set_caps(bool on)
+{
+	struct __user_cap_header_struct hdr = {
+		.version = _LINUX_CAPABILITY_VERSION_3,
+	};
+	struct __user_cap_data_struct data[_LINUX_CAPABILITY_U32S_3];
+
+	memset(data, 0, sizeof(data));
+	if (on) {
+		data[CAP_TO_INDEX(CAP_SYS_ADMIN)].effective =
+			CAP_TO_MASK(CAP_SYS_ADMIN);
+		data[CAP_TO_INDEX(CAP_SYS_ADMIN)].permitted =
+			CAP_TO_MASK(CAP_SYS_ADMIN);
+	}
+	return syscall(SYS_capset, &hdr, data);
+}
+
+/* Who runs the ioctls: the permission check is capable(CAP_SYS_ADMIN). */
+struct abi_identity {
+	const char *who;
+	uid_t uid;
+	bool cap;	/* CAP_SYS_ADMIN only, else no capabilities */
+};
+
+/*
+ * For lrng_run_child(): become @arg, a struct abi_identity: uid and gids
+ * ->uid, no supplementary groups, the capabilities ->cap says.
+ */
+static int abi_become(void *arg)
+{
+	const struct abi_identity *id = arg;
+
+	if (prctl(PR_SET_KEEPCAPS, 1L, 0L, 0L, 0L) ||
+	    setgroups(0, NULL) ||
+	    setresgid(id->uid, id->uid, id->uid) ||
+	    setresuid(id->uid, id->uid, id->uid))
+		return -1;
+	return abi_set_caps(id->cap);
+}
+
 /* ------------------------------------------------------------ ioctls */
 
 enum abi_arg {
@@ -382,6 +428,18 @@ static int abi_all_ioctls(const char *who, bool priv)
 	return fails;
 }
 
+/* In a child of abi_run_as(): check the identity, then every ioctl. */
+static int abi_identity_ioctls(void *arg)
+{
+	const struct abi_identity *id = arg;
+
+	if (abi_check(id->uid, geteuid(), "%s: euid", id->who) ||
+	    abi_check(id->cap, abi_cap_sys_admin(),
+		      "%s: CAP_SYS_ADMIN effective", id->who))
+		return 1;
+	return abi_all_ioctls(id->who, id->cap) ? 1 : 0;
+}
+
 /* In the child of lrng_run_unprivileged(): nobody, no capabilities. */
 static int abi_unprivileged_ioctls(void *arg)
 {
@@ -445,6 +503,23 @@ TEST_F(lrng_abi, ioctls_root)
 TEST_F(lrng_abi, ioctls_unprivileged)
 {
 	EXPECT_EQ(0, lrng_run_unprivileged(abi_unprivileged_ioctls, "nobody"));
+}
+
+/* The check is the capability, not the uid. */
+TEST_F(lrng_abi, ioctls_capability_not_uid)
+{
+	static const struct abi_identity ids[] = {
+		{ "root without CAP_SYS_ADMIN", 0, false },
+		{ "nobody with CAP_SYS_ADMIN", LRNG_NOBODY_ID, true },
+	};
+	size_t i;
+
+	for (i = 0; i < ARRAY_SIZE(ids); i++) {
+		EXPECT_EQ(0, lrng_run_child(abi_become, abi_identity_ioctls,
+					    (void *)&ids[i])) {
+			TH_LOG("as %s", ids[i].who);
+		}
+	}
 }
 
 /* ------------------------------------------------------------ getrandom */
