@@ -522,6 +522,66 @@ TEST_F(lrng_abi, ioctls_capability_not_uid)
 	}
 }
 
+/* ------------------------------------------------------------ reseed */
+
+#ifdef __x86_64__
+/*
+ * struct vdso_rng_data in the first page of [vvar] (root time namespace),
+ * at offset 640: arch/x86/include/asm/vvar.h, vdso-layout.lds.S.
+ */
+#define ABI_VDSO_RNG_OFFSET	640
+
+/* The address of the vDSO's rng data in this process, or NULL. */
+static const unsigned char *abi_vdso_rng_data(void)
+{
+	unsigned long start = 0;
+	char line[256];
+	FILE *maps;
+
+	maps = fopen("/proc/self/maps", "r");
+	if (!maps)
+		return NULL;
+	while (fgets(line, sizeof(line), maps)) {
+		if (strstr(line, "[vvar]")) {
+			start = strtoul(line, NULL, 16);
+			break;
+		}
+	}
+	fclose(maps);
+	return start ? (const unsigned char *)start + ABI_VDSO_RNG_OFFSET :
+		       NULL;
+}
+
+/*
+ * RNDRESEEDCRNG reseeds at once: a new vDSO generation, so that vDSO
+ * getrandom() states are re-keyed.  (random.c:1536-1542, crng_reseed().)
+ */
+TEST_F(lrng_abi, reseed_vdso_generation)
+{
+	const unsigned char *rng = abi_vdso_rng_data();
+	const __u64 *gen = (const __u64 *)rng;
+	__u64 before, after;
+	int fails = 0, fd;
+
+	ASSERT_NE(NULL, rng) {
+		TH_LOG("no [vvar] mapping");
+	}
+	fails += abi_check(1, __atomic_load_n(rng + 8, __ATOMIC_ACQUIRE),
+			   "vDSO rng is_ready");
+	fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+	ASSERT_LE(0, fd);
+	before = __atomic_load_n(gen, __ATOMIC_ACQUIRE);
+	fails += abi_check(1, before != 0, "vDSO generation is set");
+	fails += abi_check(0, ABI_CALL(ioctl(fd, RNDRESEEDCRNG, 0)),
+			   "RNDRESEEDCRNG");
+	after = __atomic_load_n(gen, __ATOMIC_ACQUIRE);
+	fails += abi_check(1, after != before && after != 0,
+			   "vDSO generation changed by RNDRESEEDCRNG");
+	close(fd);
+	EXPECT_EQ(0, fails);
+}
+#endif
+
 /* ------------------------------------------------------------ getrandom */
 
 /* random.c:1378-1405: flags first, then the buffer. */
