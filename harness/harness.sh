@@ -144,12 +144,51 @@ LRNG_ONLY_TESTS=lrng_proc_test,lrng_es_config_test,lrng_switch_test,lrng_numa_te
 # that is not ready: every credited source off).
 SPECIAL_ONLY_TESTS=lrng_unready_test
 
+# ABI transcripts (lrng_abi_test): "operation: result" lines that must be
+# the same on both kernels. Fewer lines than this means the test did not
+# get far.
+ABI_TRANSCRIPT_MIN=600
+
+abi_transcript() {
+	echo "$LOGS/abi-transcript-$1.txt"
+}
+
+# abi_transcript_compare: the LRNG kernel's transcript against the stock
+# kernel's; one check, the diff printed and kept in build/logs.
+abi_transcript_compare() {
+	local a b n missing="" d=$LOGS/abi-transcript.diff
+	a=$(abi_transcript lrng)
+	b=$(abi_transcript stock)
+	rm -f "$d"
+	msg "ABI transcripts: diff -u build/logs/abi-transcript-lrng.txt build/logs/abi-transcript-stock.txt"
+	[ -s "$a" ] || missing="$missing ${a##*/}"
+	[ -s "$b" ] || missing="$missing ${b##*/}"
+	if [ -n "$missing" ]; then
+		fail "ABI transcript lrng = stock" "empty or missing:$missing"
+		return
+	fi
+	if diff -u "$a" "$b" >"$d"; then
+		n=$(wc -l <"$a")
+		echo "    (no difference)"
+		if [ "$n" -lt $ABI_TRANSCRIPT_MIN ]; then
+			fail "ABI transcript lrng = stock" "only $n lines (at least $ABI_TRANSCRIPT_MIN expected)"
+		else
+			pass "ABI transcript lrng = stock ($n lines, identical)"
+		fi
+	else
+		cat "$d"
+		fail "ABI transcript lrng = stock" "$(diff "$a" "$b" | grep -c '^[<>]') line(s) differ (build/logs/abi-transcript.diff)"
+	fi
+}
+
 # boot_tests FLAVOR: boot in test mode and count every check.
 boot_tests() {
 	local flavor=$1 name=test-$1 initrd=$B/initramfs/tests.cpio res skip=""
-	local expected=() t line st
+	local expected=() t line st tr
 	skip="lrng.skip=$SPECIAL_ONLY_TESTS"
 	[ "$flavor" = stock ] && skip="$skip,$LRNG_ONLY_TESTS"
+	tr=$(abi_transcript "$flavor")
+	rm -f "$tr"
 	msg "booting $flavor kernel in test mode (console: build/logs/$name.console.log, results: build/logs/$name.result.log)"
 	if boot "$name" "$flavor" "$initrd" test $skip ${CMDLINE:-}; then
 		pass "$flavor: boot, clean console, success verdict (${BOOT_SECONDS}s)"
@@ -170,6 +209,8 @@ boot_tests() {
 		*) fail "$flavor: $t" "no result (guest crashed or hung before it finished)" ;;
 		esac
 	done
+	sed -n 's/^LRNG-TRANSCRIPT: //p' "$res" >"$tr"
+	info "ABI transcript: $(wc -l <"$tr") lines in build/logs/${tr##*/}"
 
 	if [ "$flavor" = stock ]; then
 		special_boot_on stock unready-stock lrng_unready_test \
@@ -337,6 +378,9 @@ cmd_test() {
 	fi
 	local f built=""
 	for f in $flavors; do
+		rm -f "$(abi_transcript "$f")"
+	done
+	for f in $flavors; do
 		local ok=1
 		if build_kernel "$f"; then
 			pass "$f: kernel build"
@@ -361,6 +405,12 @@ cmd_test() {
 			fail "$f: boot and tests" "not run: the $f kernel did not build"
 		fi
 	done
+	# Both kernels booted in this run: their ABI transcripts must agree.
+	if [ "$flavors" = "lrng stock" ]; then
+		abi_transcript_compare
+	else
+		info "one kernel only: ABI transcript written, not compared"
+	fi
 	# The patch series (build/patches) applied to pristine copies and
 	# built, and drivers/char/lrng/ with Debian's config (harness/series.sh).
 	if [[ $flavors == *lrng* ]]; then

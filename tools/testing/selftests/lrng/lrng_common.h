@@ -138,12 +138,13 @@ static inline int lrng_drop_privileges(void)
 }
 
 /*
- * Run @fn in a child that has dropped all privileges.  The child's checks
- * are reported through its exit code (0 means every check passed).
- * Returns that exit code, 128 + signal if the child was killed, or -1 if
- * the child could not be run.  The caller must be root.
+ * Run @fn(@arg) in a child, after @become(@arg) changed its identity (0 on
+ * success).  The child's checks are reported through its exit code (0
+ * means every check passed).  Returns that exit code, 128 + signal if the
+ * child was killed, or -1 if the child could not be run.
  */
-static inline int lrng_run_unprivileged(int (*fn)(void *arg), void *arg)
+static inline int lrng_run_child(int (*become)(void *arg),
+				 int (*fn)(void *arg), void *arg)
 {
 	int status;
 	pid_t pid;
@@ -154,8 +155,8 @@ static inline int lrng_run_unprivileged(int (*fn)(void *arg), void *arg)
 	if (pid < 0)
 		return -1;
 	if (!pid) {
-		if (lrng_drop_privileges()) {
-			fprintf(stderr, "# dropping privileges failed: %s\n",
+		if (become(arg)) {
+			fprintf(stderr, "# changing the identity failed: %s\n",
 				strerror(errno));
 			_exit(100);
 		}
@@ -168,6 +169,21 @@ static inline int lrng_run_unprivileged(int (*fn)(void *arg), void *arg)
 	if (WIFSIGNALED(status))
 		return 128 + WTERMSIG(status);
 	return -1;
+}
+
+static inline int lrng_become_nobody(void *arg)
+{
+	(void)arg;
+	return lrng_drop_privileges();
+}
+
+/*
+ * Run @fn in a child that has dropped all privileges, as lrng_run_child().
+ * The caller must be root.
+ */
+static inline int lrng_run_unprivileged(int (*fn)(void *arg), void *arg)
+{
+	return lrng_run_child(lrng_become_nobody, fn, arg);
 }
 
 /*
