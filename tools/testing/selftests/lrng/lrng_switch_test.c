@@ -13,7 +13,9 @@
  *    completes;
  *  - only one extension at a time, bad module parameters refused with the
  *    old DRNG and hash kept;
- *  - the SP800-90C state follows FIPS mode and the digest size.
+ *  - the SP800-90C state follows FIPS mode and the digest size;
+ *  - with failslab, a load that fails at any allocation leaves the old DRNG
+ *    and hash serving.
  *
  * Modules come from $LRNG_MODDIR, by default
  * /lib/modules/$(uname -r)/kernel/drivers/char/lrng.  Without
@@ -347,6 +349,117 @@ TEST_F(lrng_switch, bad_parameters_change_nothing)
 	lrng_proc("Hash for conditioning", val, sizeof(val));
 	EXPECT_STREQ("SHA-256", val);
 	EXPECT_EQ(0, lrng_credit(8));
+}
+
+#define LRNG_FAILSLAB "/sys/kernel/debug/failslab/"
+/* Slab bytes the loads may take before the injected failure, in steps. */
+#define LRNG_FAIL_SPACE_STEP	128
+#define LRNG_FAIL_SPACE_MAX	(400 * LRNG_FAIL_SPACE_STEP)
+
+static int lrng_write_str(const char *path, const char *val)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	n = write(fd, val, strlen(val));
+	close(fd);
+	return n == (ssize_t)strlen(val) ? 0 : -errno;
+}
+
+static int lrng_failslab(const char *attr, long val)
+{
+	char path[128], num[32];
+
+	snprintf(path, sizeof(path), LRNG_FAILSLAB "%s", attr);
+	snprintf(num, sizeof(num), "%ld", val);
+	return lrng_write_str(path, num);
+}
+
+/* How many kernel log messages contain @needle. */
+static int lrng_kmsg_count(const char *needle)
+{
+	char rec[2048];
+	int fd, n = 0;
+	ssize_t len;
+
+	fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	for (;;) {
+		len = read(fd, rec, sizeof(rec) - 1);
+		if (len < 0 && errno == EPIPE)
+			continue;
+		if (len <= 0)
+			break;
+		rec[len] = '\0';
+		if (strstr(rec, needle))
+			n++;
+	}
+	close(fd);
+	return n;
+}
+
+/*
+ * Fault injection (failslab): the DRBG's load fails at each of its slab
+ * allocations in turn, those of the switch included.  Every failed load
+ * leaves ChaCha20 and SHA-256 serving; every successful one switched
+ * completely.  The LRNG's own failures are logged ("not usable").
+ */
+TEST_F(lrng_switch, failed_allocations_keep_the_old_drng)
+{
+	int before, failed = 0, loaded = 0, ret;
+	unsigned char buf[64];
+	char val[64];
+	long space;
+	char times[16];
+
+	if (access(LRNG_FAILSLAB "space", W_OK))
+		SKIP(return, "no %s: kernel without CONFIG_FAILSLAB",
+		     LRNG_FAILSLAB);
+	before = lrng_kmsg_count("not usable (-12)");
+	ASSERT_EQ(0, lrng_failslab("verbose", 0));
+	ASSERT_EQ(0, lrng_failslab("probability", 100));
+	ASSERT_EQ(0, lrng_failslab("interval", 1));
+	ASSERT_EQ(0, lrng_write_str(LRNG_FAILSLAB "task-filter", "Y"));
+	ASSERT_EQ(0, lrng_write_str(LRNG_FAILSLAB "ignore-gfp-wait", "N"));
+
+	/* The first allocation past @space bytes fails, once. */
+	for (space = 0; space < LRNG_FAIL_SPACE_MAX;
+	     space += LRNG_FAIL_SPACE_STEP) {
+		ASSERT_EQ(0, lrng_failslab("times", 1));
+		ASSERT_EQ(0, lrng_failslab("space", space));
+		ASSERT_EQ(0, lrng_write_str("/proc/self/make-it-fail", "1"));
+		ret = lrng_load(self->moddir, "lrng_drbg", "");
+		ASSERT_EQ(0, lrng_write_str("/proc/self/make-it-fail", "0"));
+		lrng_read_file(LRNG_FAILSLAB "times", times, sizeof(times));
+
+		lrng_proc("DRNG name", val, sizeof(val));
+		if (ret) {
+			failed++;
+			EXPECT_STREQ("ChaCha20", val);
+			lrng_proc("Hash for conditioning", val, sizeof(val));
+			EXPECT_STREQ("SHA-256", val);
+		} else {
+			loaded++;
+			EXPECT_STREQ("drbg_nopr_hmac_sha512", val);
+			lrng_proc("Hash for conditioning", val, sizeof(val));
+			EXPECT_STREQ("sha512", val);
+			EXPECT_EQ(0, lrng_unload("lrng_drbg"));
+		}
+		EXPECT_EQ(64, lrng_getrandom(buf, sizeof(buf), 0));
+		/* No failure was injected: every allocation fitted. */
+		if (times[0] == '1')
+			break;
+	}
+	lrng_failslab("times", 0);
+	TH_LOG("%d loads failed, %d loaded, last space %ld", failed, loaded,
+	       space);
+	EXPECT_GT(failed, 0);
+	EXPECT_GT(lrng_kmsg_count("not usable (-12)"), before);
+	EXPECT_EQ(0, lrng_load(self->moddir, "lrng_drbg", ""));
+	EXPECT_EQ(0, lrng_unload("lrng_drbg"));
 }
 
 /*
