@@ -6,6 +6,7 @@
 #   make run                 build the LRNG kernel, boot it, print RNG status
 #   make test                static checks + LRNG and stock kernels booted in QEMU
 #   make test-debug          the LRNG kernel's test boots on a KASAN/UBSAN/lockdep kernel
+#   make test-distro         the distribution-like kernel's checks, UML and arm64 compiles
 #   make vm PAYLOAD=dir      boot with dir/run and your static programs
 #   make patch               the patch series for a 6.12 tree in build/patches/
 #   make bench               LRNG vs stock kernel benchmarks, one table
@@ -19,7 +20,7 @@ export KSRC LRNG KVM TIMEOUT PAYLOAD CMDLINE JOBS
 export BENCH_REPS BENCH_SEED_REPS BENCH_SECS BENCH_SEED_BOUND BENCH_VDSO_TRIALS \
 	BENCH_VDSO_FULL
 
-.PHONY: run test test-debug vm patch bench check checkpatch kernel initramfs tree deps clean distclean help
+.PHONY: run test test-debug test-distro vm patch bench check checkpatch kernel initramfs tree deps clean distclean help
 
 run:
 	@$(H) run
@@ -29,6 +30,9 @@ test:
 
 test-debug:
 	@$(H) test-debug
+
+test-distro:
+	@$(H) test-distro
 
 vm:
 	@$(H) vm
@@ -60,10 +64,10 @@ deps:
 # Keeps build/src (the unpacked Debian source) and ccache.
 clean:
 	rm -rf build/linux build/obj-* build/user build/initramfs build/tools \
-		build/logs build/patches build/series build/bench build/bench-smoke build/linux.ksrc build/linux.patched build/.kbuild.lock
+		build/logs build/patches build/series build/bench build/bench-smoke build/distro-disk.img build/modules-distro build/linux.ksrc build/linux.patched build/.kbuild.lock
 
 distclean:
 	rm -rf build
 
 help:
-	@sed -n '3,14p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,15p' Makefile | sed 's/^# \{0,1\}//'

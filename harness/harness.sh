@@ -8,6 +8,7 @@ set -euo pipefail
 
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/series.sh"
+. "$(dirname "$0")/distro.sh"
 
 flavor_of() {
 	case ${1:-y} in
@@ -140,6 +141,9 @@ kunit_ktap() {
 
 # Kselftests of LRNG-only interfaces: not run on the stock kernel.
 LRNG_ONLY_TESTS=lrng_proc_test,lrng_es_config_test,lrng_switch_test,lrng_numa_test
+# Kselftests that skip on the test kernels but must run on the distro
+# kernel, which has the extension modules and two NUMA nodes.
+DISTRO_REQUIRED_TESTS=lrng_switch_test,lrng_numa_test
 # Kselftests that only a special boot runs (lrng_unready_test needs an RNG
 # that is not ready: every credited source off).
 SPECIAL_ONLY_TESTS=lrng_unready_test
@@ -184,27 +188,35 @@ abi_transcript_compare() {
 # boot_tests FLAVOR: boot in test mode and count every check.
 boot_tests() {
 	local flavor=$1 name=test-$1 initrd=$B/initramfs/tests.cpio res skip=""
-	local expected=() t line st tr
+	local expected=() t line st tr extra=""
 	skip="lrng.skip=$SPECIAL_ONLY_TESTS"
 	[ "$flavor" = stock ] && skip="$skip,$LRNG_ONLY_TESTS"
 	tr=$(abi_transcript "$flavor")
 	rm -f "$tr"
+	# The distro kernel also runs the distro_* checks of harness/init.
+	[ "$flavor" = distro ] && extra="lrng.distro=1"
 	msg "booting $flavor kernel in test mode (console: build/logs/$name.console.log, results: build/logs/$name.result.log)"
-	if boot "$name" "$flavor" "$initrd" test $skip ${CMDLINE:-}; then
+	if boot "$name" "$flavor" "$initrd" test $skip $extra ${CMDLINE:-}; then
 		pass "$flavor: boot, clean console, success verdict (${BOOT_SECONDS}s)"
 	else
 		fail "$flavor: boot" "$BOOT_REASON"
 	fi
 	res=$LOGS/$name.result.log
 
-	for t in $(cat "$USERDIR/lrng.list") vdso_test_getrandom; do
+	for t in $(cat "$USERDIR/lrng.list") vdso_test_getrandom \
+		$([ "$flavor" = distro ] && echo "$DISTRO_CHECKS"); do
 		[ "$flavor" = stock ] && [[ ,$LRNG_ONLY_TESTS, == *,$t,* ]] && continue
 		[[ ,$SPECIAL_ONLY_TESTS, == *,$t,* ]] && continue
 		line=$(grep -m1 "^LRNG-TEST: $t " "$res" || true)
 		st=$(echo "$line" | cut -d' ' -f3)
 		case $st in
 		pass) pass "$flavor: $t" ;;
-		skip) pass "$flavor: $t (skipped: all its cases)" ;;
+		skip)
+			if [ "$flavor" = distro ] && [[ ,$DISTRO_REQUIRED_TESTS, == *,$t,* ]]; then
+				fail "$flavor: $t" "skipped, but the distro kernel has what it needs; TAP in build/logs/$name.result.log"
+			else
+				pass "$flavor: $t (skipped: all its cases)"
+			fi ;;
 		fail) fail "$flavor: $t" "$(echo "$line" | cut -d' ' -f4-); TAP in build/logs/$name.result.log" ;;
 		*) fail "$flavor: $t" "no result (guest crashed or hung before it finished)" ;;
 		esac
@@ -218,7 +230,8 @@ boot_tests() {
 			random.trust_cpu=off random.trust_bootloader=off
 		return 0
 	fi
-	[ "${SPECIAL_BOOTS:-1}" = 1 ] && special_boots "$flavor"
+	[ "${SPECIAL_BOOTS:-1}" = 1 ] && [ "$flavor" != distro ] &&
+		special_boots "$flavor"
 	local ktap=$LOGS/$name.kunit.ktap suites s
 	kunit_ktap "$res" >"$ktap"
 	suites=$(sed -n 's/^LRNG-KUNIT-BEGIN //p' "$res")
@@ -421,6 +434,13 @@ cmd_test() {
 	# (all kselftests, the stress test, KUnit); the special boots only in
 	# make test-debug. See README for the times.
 	[[ $flavors == *lrng* ]] && debug_tests slice
+	# The distribution-like kernel (harness/distro.config): build, test
+	# boot with a SCSI disk and vmgenid, export parity; drivers/char/lrng/
+	# compiled for UML and arm64 (harness/distro.sh).
+	if [[ $flavors == *lrng* ]]; then
+		distro_tests
+		cross_checks
+	fi
 	# make bench's smoke pass (harness/bench.sh --smoke): one short boot
 	# of each kind on each kernel; passes when every figure was produced.
 	if [ "$built" = " lrng stock" ]; then
@@ -523,6 +543,10 @@ check)
 run) cmd_run ;;
 test) cmd_test ;;
 test-debug) cmd_test_debug ;;
+test-distro)
+	deps; prepare_tree; distro_tests; cross_checks
+	summary
+	;;
 vm) cmd_vm ;;
-*) die "usage: $0 deps|patch|tree|kernel|initramfs|checkpatch|check|run|test|test-debug|vm" ;;
+*) die "usage: $0 deps|patch|tree|kernel|initramfs|checkpatch|check|run|test|test-debug|test-distro|vm" ;;
 esac

@@ -22,6 +22,9 @@ SELFTEST_REL=tools/testing/selftests/lrng
 FRAGMENT=$ROOT/$SELFTEST_REL/config
 # Merged after FRAGMENT for the lrng-debug flavor (make test-debug).
 DEBUG_FRAGMENT=$ROOT/harness/debug.config
+# Merged after FRAGMENT for the distro flavor (BLOCK, VMGENID, PM_SLEEP,
+# IA32_EMULATION, MODULES, ...).
+DISTRO_FRAGMENT=$ROOT/harness/distro.config
 # One kernel build at a time; several work trees on one machine can share a
 # lock file by setting KBUILD_LOCK.
 KBUILD_LOCK=${KBUILD_LOCK:-$B/.kbuild.lock}
@@ -29,7 +32,7 @@ KBUILD_LOCK=${KBUILD_LOCK:-$B/.kbuild.lock}
 # Debian packages the harness needs. linux-source-6.12 only when KSRC is unset.
 PACKAGES="build-essential flex bison bc libelf-dev libssl-dev dwarves cpio
 	busybox-static qemu-system-x86 ccache python3 perl rsync sparse patch
-	xz-utils binutils coreutils python3-sphinx"
+	xz-utils binutils coreutils python3-sphinx clang lld llvm openssl"
 
 # ccache must hit across clones of the repo in other directories (CI clones
 # elsewhere on the same machine): paths under the repo are rewritten to
@@ -206,9 +209,18 @@ prepare_tree() {
 }
 
 # ---------------------------------------------------------------- kernel
-# flavor: lrng (CONFIG_LRNG=y), stock (CONFIG_LRNG not set) or lrng-debug
-# (CONFIG_LRNG=y plus harness/debug.config: KASAN, UBSAN, lockdep, ...)
+# flavor: lrng (CONFIG_LRNG=y), stock (CONFIG_LRNG not set), lrng-debug
+# (CONFIG_LRNG=y plus harness/debug.config: KASAN, UBSAN, lockdep, ...) or
+# distro (CONFIG_LRNG=y plus harness/distro.config)
 objdir() { echo "$B/obj-$1"; }
+
+# The fragment merged after FRAGMENT for a flavor, if any.
+flavor_fragment() {
+	case $1 in
+	lrng-debug) echo "$DEBUG_FRAGMENT" ;;
+	distro) echo "$DISTRO_FRAGMENT" ;;
+	esac
+}
 
 kmake() {
 	local obj=$1
@@ -218,11 +230,12 @@ kmake() {
 }
 
 configure_kernel() {
-	local flavor=$1 obj want extra stamp old frags=("$FRAGMENT")
+	local flavor=$1 obj want extra stamp old frags=("$FRAGMENT") second
 	obj=$(objdir "$flavor")
 	mkdir -p "$obj"
 	extra=$obj/harness-lrng.config
-	[ "$flavor" = lrng-debug ] && frags+=("$DEBUG_FRAGMENT")
+	second=$(flavor_fragment "$flavor")
+	[ -n "$second" ] && frags+=("$second")
 	if [ "$flavor" != stock ]; then
 		want=y
 		echo "CONFIG_LRNG=y" >"$extra.new"
@@ -261,8 +274,8 @@ configure_kernel() {
 			die "CONFIG_LRNG=n requested but .config has $(grep '^CONFIG_LRNG=' "$obj/.config")"
 	fi
 	# Report (not fail) fragment symbols that did not make it. The debug
-	# fragment's symbols are the point of the debug kernel: a missing one
-	# fails the configuration (they override FRAGMENT's lines).
+	# and distro fragments' symbols are the point of those kernels: a
+	# missing one fails the configuration (they override FRAGMENT's lines).
 	local line sym frag missing=""
 	for frag in "${frags[@]}"; do
 	while read -r line; do
@@ -272,8 +285,8 @@ configure_kernel() {
 		*) continue ;;
 		esac
 		[ "$flavor" = stock ] && case $sym in CONFIG_LRNG*) continue ;; esac
-		[ "$frag" = "$FRAGMENT" ] && [ ${#frags[@]} -gt 1 ] &&
-			grep -qE "^$sym=|^# $sym is not set" "$DEBUG_FRAGMENT" && continue
+		[ "$frag" = "$FRAGMENT" ] && [ -n "$second" ] &&
+			grep -qE "^$sym=|^# $sym is not set" "$second" && continue
 		if [[ $line == CONFIG_*=n ]] || [[ $line == "# "* ]]; then
 			grep -q "^$sym=" "$obj/.config" && {
 				info "note: $line requested, .config has $(grep "^$sym=" "$obj/.config")"
@@ -289,7 +302,7 @@ configure_kernel() {
 	done
 	if [ -n "$missing" ]; then
 		rm -f "$obj/.harness-config-stamp"
-		die "$flavor: ${DEBUG_FRAGMENT#"$ROOT"/} options not in .config:$missing (see $LOGS/config-$flavor.log)"
+		die "$flavor: ${second#"$ROOT"/} options not in .config:$missing (see $LOGS/config-$flavor.log)"
 	fi
 	return 0
 }
@@ -303,7 +316,11 @@ build_kernel() {
 	t0=$SECONDS
 	exec 9>"$KBUILD_LOCK"
 	flock 9
-	kmake "$obj" bzImage headers >"$LOGS/build-$flavor.log" 2>&1 || rc=$?
+	# With MODULES (the distro kernel) also the modules: modpost then
+	# writes Module.symvers (without, only vmlinux.symvers).
+	local targets="bzImage headers"
+	grep -qx 'CONFIG_MODULES=y' "$obj/.config" && targets="$targets modules"
+	kmake "$obj" $targets >"$LOGS/build-$flavor.log" 2>&1 || rc=$?
 	exec 9>&-
 	if [ $rc -ne 0 ]; then
 		grep -E 'error:|Error [0-9]|undefined reference|\*\*\*' "$LOGS/build-$flavor.log" |
@@ -344,8 +361,13 @@ build_user() {
 	else
 		info "no $SELFTEST_REL/Makefile: only vdso_test_getrandom is run"
 	fi
+	# The distro kernel's guest helper (harness/init, lrng.distro=1).
+	mkdir -p "$USERDIR/distro"
+	gcc -static -O2 -Wall -Wextra $khdr -o "$USERDIR/distro/distro_test" \
+		"$ROOT/harness/distro/distro_test.c" >>"$LOGS/user.log" 2>&1 ||
+		{ tail -20 "$LOGS/user.log"; echo "harness/distro/distro_test.c build failed" >&2; return 1; }
 	local f
-	for f in "$USERDIR/vdso/vdso_test_getrandom" $(sed "s|^|$USERDIR/staging/lrng/|" "$USERDIR/lrng.list"); do
+	for f in "$USERDIR/vdso/vdso_test_getrandom" "$USERDIR/distro/distro_test" $(sed "s|^|$USERDIR/staging/lrng/|" "$USERDIR/lrng.list"); do
 		[ -x "$f" ] || { echo "missing test program $f" >&2; return 1; }
 		if head -c4 "$f" | grep -q ELF && readelf -l "$f" | grep -q 'program interpreter'; then
 			echo "$f is not static (CC=\"gcc -static\" ignored by its Makefile?)" >&2
@@ -403,7 +425,12 @@ make_initramfs() {
 		echo "dir /tests 0755 0 0"
 		echo "file /tests/vdso_test_getrandom $USERDIR/vdso/vdso_test_getrandom 0755 0 0"
 		echo "file /tests/lrng.list $USERDIR/lrng.list 0644 0 0"
+		echo "file /tests/distro_test $USERDIR/distro/distro_test 0755 0 0"
 		[ -d "$USERDIR/staging/lrng" ] && cpio_tree "$USERDIR/staging/lrng" /tests/lrng
+		if [ -n "${INITRAMFS_MODULES:-}" ]; then
+			echo "dir /lib 0755 0 0"
+			cpio_tree "$INITRAMFS_MODULES" /lib/modules
+		fi
 		[ -n "$payload" ] && cpio_tree "$payload" /payload
 	} >"$spec"
 	"$g" "$spec" >"$out.tmp" || die "gen_init_cpio failed ($spec)"
@@ -411,6 +438,14 @@ make_initramfs() {
 }
 
 # ---------------------------------------------------------------- boot
+# The distro kernel's disk: 4 MiB raw image (content irrelevant).
+DISTRO_DISK=$B/distro-disk.img
+distro_disk() {
+	[ -f "$DISTRO_DISK" ] && return 0
+	head -c 4194304 /dev/urandom >"$DISTRO_DISK.tmp" &&
+		mv "$DISTRO_DISK.tmp" "$DISTRO_DISK"
+}
+
 # Plus the debug kernel's reports that print neither WARNING: nor BUG: (UBSAN,
 # SLUB debug "BUG kmalloc-64 (...)", lockdep "INFO:" lines, RCU stalls).
 QEMU_BAD='WARNING:|BUG:|Oops|Kernel panic|Call Trace|UBSAN:|KASAN:|ODEBUG:|'\
@@ -440,19 +475,36 @@ boot() {
 	else
 		accel="-accel tcg -cpu max"
 	fi
-	local bios=()
+	local bios=() dev=() smp=2
 	[ -f /usr/share/qemu/qboot.rom ] && bios=(-bios qboot.rom)
+	# The distro kernel: a SCSI disk (a raw image, read only) and a VM
+	# generation ID device. qboot hangs before the kernel starts with
+	# -device vmgenid (QEMU 7.2): the default firmware (SeaBIOS) instead.
+	if [ "$flavor" = distro ]; then
+		bios=()
+		distro_disk || { BOOT_REASON="cannot create $DISTRO_DISK"; return 1; }
+		dev=(-device virtio-scsi-pci,id=scsi0
+			-drive "if=none,id=d0,file=$DISTRO_DISK,format=raw,readonly=on"
+			-device scsi-hd,drive=d0,bus=scsi0.0 -device vmgenid)
+		# Two NUMA nodes, one CPU each. One socket per node: CPUs of
+		# one socket on two nodes make the kernel WARN (topology_sane).
+		smp=2,sockets=2,cores=1,threads=1
+		dev+=(-object "memory-backend-ram,id=m0,size=$((mem / 2))M"
+			-object "memory-backend-ram,id=m1,size=$((mem / 2))M"
+			-numa node,nodeid=0,cpus=0,memdev=m0
+			-numa node,nodeid=1,cpus=1,memdev=m1)
+	fi
 	local append="console=ttyS0 panic_on_warn=1 oops=panic panic=-1 lrng.mode=$mode $*"
 	rm -f "$con" "$res" "$raw"
 	: >"$con"
-	echo "qemu-system-x86_64 $accel ... -append \"$append\"" >"$LOGS/$name.cmd"
+	echo "qemu-system-x86_64 $accel ${dev[*]} ... -append \"$append\"" >"$LOGS/$name.cmd"
 	if [ "${SHOW_CONSOLE:-0}" = 1 ]; then
 		tail -n +1 -f "$con" &
 		tailpid=$!
 	fi
 	t0=$SECONDS
-	timeout -k 10 "$TIMEOUT" qemu-system-x86_64 $accel -smp 2 -m $mem \
-		-nographic -nodefaults -no-reboot -monitor none "${bios[@]}" \
+	timeout -k 10 "$TIMEOUT" qemu-system-x86_64 $accel -smp $smp -m $mem \
+		-nographic -nodefaults -no-reboot -monitor none "${bios[@]}" "${dev[@]}" \
 		-kernel "$kernel" -initrd "$initrd" -append "$append" \
 		-serial "file:$con" -serial "file:$raw" </dev/null \
 		>"$LOGS/$name.qemu.log" 2>&1 || rc=$?

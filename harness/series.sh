@@ -282,11 +282,14 @@ CONFIG_LRNG_JENT=y
 CONFIG_LRNG_RUNTIME_ES_CONFIG=y
 CONFIG_LRNG_RUNTIME_MAX_WO_RESEED_CONFIG=y
 CONFIG_LRNG_OVERSAMPLE_ENTROPY_SOURCES=y
-CONFIG_LRNG_TEST_CPU_ES_COMPRESSION=y"
+CONFIG_LRNG_TEST_CPU_ES_COMPRESSION=y
+CONFIG_LRNG_SWITCH=y
+CONFIG_LRNG_DRBG=m
+CONFIG_LRNG_KCAPI=m"
 
 debian_check() {
 	local name="Debian 6.12 amd64 config + LRNG: W=1 build of drivers/char/lrng/"
-	local obj=$B/obj-debian log=$LOGS/debian-lrng.log t0=$SECONDS want stamp
+	local obj=$B/obj-debian t0=$SECONDS want stamp
 	msg "drivers/char/lrng/ with Debian's config (O=build/obj-debian, log: build/logs/debian-*.log)"
 	if [ ! -f "$DEBIAN_CONFIG" ]; then
 		local sudo=
@@ -319,30 +322,44 @@ CONFIG_LRNG_KUNIT_TEST=m"
 		fi
 		echo "$stamp" >"$obj/.harness-config-stamp"
 	fi
+	config_has_all "$name" "$obj" "$want" || return 0
+	w1_lrng_build "$name" "$obj" debian "$t0" kmake "$obj"
+}
+
+# config_has_all NAME OBJ LINES: fails NAME (and returns 1) unless every
+# line of LINES is in OBJ/.config.
+config_has_all() {
 	local l missing=()
 	while read -r l; do
-		grep -qx "$l" "$obj/.config" || missing+=("$l")
-	done <<<"$want"
-	if [ ${#missing[@]} -gt 0 ]; then
-		fail "$name" "not in .config after olddefconfig: ${missing[*]}"
-		return 0
-	fi
-	# W=1 everywhere in this O= dir (prepare too), so flags never change
-	# between runs. The LRNG objects are deleted so that every warning
-	# shows (ccache replays a cached compiler's warnings).
-	local rc=0
+		grep -qx "$l" "$2/.config" || missing+=("$l")
+	done <<<"$3"
+	[ ${#missing[@]} -eq 0 ] && return 0
+	fail "$1" "not in .config after olddefconfig: ${missing[*]}"
+	return 1
+}
+
+# w1_lrng_build NAME OBJ LOG T0 MAKE...: W=1 prepare, then W=1
+# drivers/char/lrng/ with the make command MAKE... (for O=OBJ), under the
+# build lock; logs build/logs/LOG-prepare.log and LOG-lrng.log. One test
+# NAME that fails on any warning. W=1 everywhere in the O= dir (prepare
+# too), so flags never change between runs. The LRNG objects are deleted
+# so that every warning shows (ccache replays a cached compiler's
+# warnings).
+w1_lrng_build() {
+	local name=$1 obj=$2 ln=$3 t0=$4 rc=0 log=$LOGS/$3-lrng.log
+	shift 4
 	exec 9>"$KBUILD_LOCK"
 	flock 9
-	kmake "$obj" W=1 prepare >"$LOGS/debian-prepare.log" 2>&1 || rc=$?
+	"$@" W=1 prepare >"$LOGS/$ln-prepare.log" 2>&1 || rc=$?
 	if [ $rc -eq 0 ]; then
 		find "$obj/drivers/char/lrng" -name '*.o' -delete 2>/dev/null || true
-		kmake "$obj" W=1 drivers/char/lrng/ >"$log" 2>&1 || rc=$?
+		"$@" W=1 drivers/char/lrng/ >"$log" 2>&1 || rc=$?
 	fi
 	exec 9>&-
 	if [ $rc -ne 0 ]; then
-		fail "$name" "build failed: $(grep -m1 -E 'error:|Error [0-9]|\*\*\*' "$log" "$LOGS/debian-prepare.log" 2>/dev/null | sed "s|$B/||g" | cut -c1-170) (logs: build/logs/debian-prepare.log, debian-lrng.log)"
+		fail "$name" "build failed: $(grep -m1 -E 'error:|Error [0-9]|\*\*\*' "$log" "$LOGS/$ln-prepare.log" 2>/dev/null | sed "s|$B/||g" | cut -c1-170) (logs: build/logs/$ln-prepare.log, $ln-lrng.log)"
 	elif grep -q 'warning:' "$log"; then
-		fail "$name" "$(grep -c 'warning:' "$log") warning(s), first: $(grep -m1 'warning:' "$log" | sed "s|$B/||g" | cut -c1-170) (log: build/logs/debian-lrng.log)"
+		fail "$name" "$(grep -c 'warning:' "$log") warning(s), first: $(grep -m1 'warning:' "$log" | sed "s|$B/||g" | cut -c1-170) (log: build/logs/$ln-lrng.log)"
 	else
 		pass "$name: no warnings, $(find "$obj/drivers/char/lrng" -name '*.o' ! -name '*.mod.o' | wc -l) objects ($((SECONDS - t0))s)"
 	fi

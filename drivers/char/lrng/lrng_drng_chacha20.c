@@ -29,6 +29,7 @@
  */
 
 #include <kunit/visibility.h>
+#include <linux/bug.h>
 #include <linux/export.h>
 #include <linux/math.h>
 #include <linux/minmax.h>

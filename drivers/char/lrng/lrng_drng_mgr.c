@@ -44,7 +44,10 @@
  * the blocking interfaces block again until the sources reseed it.
  */
 
+#include <linux/irqflags.h>
 #include <linux/jiffies.h>
+/* Before local_lock.h, which uses preempt_disable() without including it. */
+#include <linux/preempt.h>
 #include <linux/local_lock.h>
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>

@@ -368,13 +368,42 @@ static int lrng_write_str(const char *path, const char *val)
 	return n == (ssize_t)strlen(val) ? 0 : -errno;
 }
 
-static int lrng_failslab(const char *attr, long val)
+static int lrng_failslab(const char *attr, unsigned long long val)
 {
 	char path[128], num[32];
 
 	snprintf(path, sizeof(path), LRNG_FAILSLAB "%s", attr);
-	snprintf(num, sizeof(num), "%ld", val);
+	snprintf(num, sizeof(num), "%llu", val);
 	return lrng_write_str(path, num);
+}
+
+/*
+ * The address range of the kernel function @name in /proc/kallsyms: its
+ * address and the next higher symbol's.  false when not found.
+ */
+static bool lrng_ksym_range(const char *name, unsigned long long *start,
+			    unsigned long long *end)
+{
+	unsigned long long addr, next = ~0ULL;
+	char line[512], sym[256], type;
+	FILE *f;
+
+	*start = 0;
+	f = fopen("/proc/kallsyms", "r");
+	if (!f)
+		return false;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "%llx %c %255s", &addr, &type, sym) == 3 &&
+		    !strcmp(sym, name))
+			*start = addr;
+	rewind(f);
+	while (*start && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%llx %c %255s", &addr, &type, sym) == 3 &&
+		    addr > *start && addr < next)
+			next = addr;
+	fclose(f);
+	*end = next;
+	return *start && next != ~0ULL;
 }
 
 /* How many kernel log messages contain @needle. */
@@ -402,22 +431,28 @@ static int lrng_kmsg_count(const char *needle)
 }
 
 /*
- * Fault injection (failslab): the DRBG's load fails at each of its slab
- * allocations in turn, those of the switch included.  Every failed load
+ * Fault injection (failslab with its stack trace filter): each slab
+ * allocation made under lrng_set_drng_cb() while the DRBG module loads
+ * fails in turn, those of the crypto API for the new DRBG and hash included.  Every failed load
  * leaves ChaCha20 and SHA-256 serving; every successful one switched
  * completely.  The LRNG's own failures are logged ("not usable").
  */
 TEST_F(lrng_switch, failed_allocations_keep_the_old_drng)
 {
 	int before, failed = 0, loaded = 0, ret;
+	unsigned long long start, end;
 	unsigned char buf[64];
 	char val[64];
 	long space;
 	char times[16];
 
-	if (access(LRNG_FAILSLAB "space", W_OK))
-		SKIP(return, "no %s: kernel without CONFIG_FAILSLAB",
+	if (access(LRNG_FAILSLAB "require-start", W_OK))
+		SKIP(return, "no %srequire-start: no failslab stack filter",
 		     LRNG_FAILSLAB);
+	/* Only allocations made under lrng_set_drng_cb() may fail. */
+	ASSERT_TRUE(lrng_ksym_range("lrng_set_drng_cb", &start, &end));
+	ASSERT_EQ(0, lrng_failslab("require-start", start));
+	ASSERT_EQ(0, lrng_failslab("require-end", end));
 	before = lrng_kmsg_count("not usable (-12)");
 	ASSERT_EQ(0, lrng_failslab("verbose", 0));
 	ASSERT_EQ(0, lrng_failslab("probability", 100));

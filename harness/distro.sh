@@ -1,0 +1,124 @@
+# SPDX-License-Identifier: GPL-2.0
+# The distribution-like kernel and the UML / arm64 compiles of the LRNG
+# harness. Sourced by harness/harness.sh after lib.sh (uses pass/fail).
+#
+#   distro_tests         the distro flavor (allnoconfig + the selftests
+#                        config + harness/distro.config, O=build/obj-distro):
+#                        build, test boot with a SCSI disk and vmgenid (every
+#                        kselftest, KUnit and the distro_* checks of
+#                        harness/init), export parity
+#   export_parity_check  random.c's exports against the LRNG's in the
+#                        distro build's Module.symvers (harness/exports.py)
+#   cross_checks         W=1 compile of drivers/char/lrng/ for ARCH=um and
+#                        for ARCH=arm64 LLVM=1 (build/obj-um, obj-arm64)
+
+# The checks of harness/init's mode_distro, one LRNG-TEST line each.
+DISTRO_CHECKS="distro_disk distro_newdisk distro_vmgenid distro_compat_getrandom distro_pm_notifier"
+# LRNG exports that random.c does not have (symbol, type, namespace).
+EXPORTS_ALLOW=$ROOT/harness/lrng-exports.allow
+
+distro_tests() {
+	local t1=$SECONDS
+	if ! build_kernel distro; then
+		fail "distro: kernel build" "see build/logs/build-distro.log or config-distro.log"
+		return
+	fi
+	pass "distro: kernel build (harness/distro.config options all set)"
+	if distro_modules && INITRAMFS_MODULES=$B/modules-distro user_and_initramfs distro; then
+		boot_tests distro
+		# FIPS mode: the DRBG's SHA-512 makes the seeding SP800-90C's.
+		special_boot_on distro fips lrng_switch_test \
+			"fips=1: DRBG with SHA-512, SP800-90C oversampled seeds" fips=1
+	else
+		fail "distro: guest programs" "build failed (log: build/logs/user.log)"
+	fi
+	export_parity_check
+	info "distro kernel: $((SECONDS - t1)) s"
+}
+
+# The LRNG's extension modules for the guest, where lrng_switch_test looks:
+# build/modules-distro/<release>/kernel/drivers/char/lrng/*.ko.
+distro_modules() {
+	local obj=$B/obj-distro rel dir
+	rel=$(cat "$obj/include/config/kernel.release") || return 1
+	rm -rf "$B/modules-distro"
+	dir=$B/modules-distro/$rel/kernel/drivers/char/lrng
+	mkdir -p "$dir"
+	cp "$obj"/drivers/char/lrng/*.ko "$dir/" || {
+		echo "no drivers/char/lrng/*.ko in build/obj-distro" >&2
+		return 1
+	}
+}
+
+# random.c is preprocessed in the distro O= dir (the distro config decides
+# its #if branches, as it would for a stock build of that config); its
+# exports must all be in Module.symvers with the same type, and every
+# other export of the LRNG's objects must be in harness/lrng-exports.allow.
+export_parity_check() {
+	local name="export parity: random.c's exports in the LRNG distro build, same GPL-ness"
+	local obj=$B/obj-distro log=$LOGS/exports.log rc=0 t0=$SECONDS
+	if [ ! -f "$obj/Module.symvers" ]; then
+		fail "$name" "no build/obj-distro/Module.symvers"
+		return 0
+	fi
+	# One preprocessed file in a built O= dir: not worth waiting for the
+	# build lock (KBUILD_LOCK) behind other work trees' kernel builds.
+	kmake "$obj" drivers/char/random.i >"$LOGS/exports-random-i.log" 2>&1 || rc=$?
+	if [ $rc -ne 0 ]; then
+		fail "$name" "make drivers/char/random.i failed (log: build/logs/exports-random-i.log)"
+		return 0
+	fi
+	if python3 "$ROOT/harness/exports.py" "$obj/drivers/char/random.i" \
+		"$obj/Module.symvers" "$EXPORTS_ALLOW" \
+		$(find "$obj/drivers/char/lrng" -name '*.o' ! -name '*.mod.o' | sort) \
+		>"$log" 2>&1; then
+		pass "$name ($(tail -1 "$log"), $((SECONDS - t0))s)"
+	else
+		fail "$name" "$(grep -m1 -E '^(MISSING|TYPE|EXTRA|ERROR)' "$log" | cut -c1-160) (log: build/logs/exports.log)"
+	fi
+}
+
+# cross_check NAME DESC MAKE-ARGS...: defconfig of that architecture plus
+# the LRNG options (DEBIAN_LRNG_OPTIONS of series.sh, the Jitter RNG built
+# in for LRNG_JENT, and KUnit with the LRNG's KUnit tests), W=1 prepare and W=1 drivers/char/lrng/ in
+# build/obj-NAME; fails on any warning.
+cross_check() {
+	local arch=$1 desc=$2 obj=$B/obj-$1 t0=$SECONDS
+	shift 2
+	local name="$desc: W=1 build of drivers/char/lrng/" want stamp
+	want="$DEBIAN_LRNG_OPTIONS
+CONFIG_CRYPTO_JITTERENTROPY=y
+CONFIG_KUNIT=y
+CONFIG_LRNG_KUNIT_TEST=y"
+	xmake() {
+		make -C "$TREE" O="$obj" -j"$JOBS" "$@"
+	}
+	mkdir -p "$obj"
+	stamp=$( { echo "$want $*"; cat "$TREE/drivers/char/Kconfig" \
+		"$TREE"/drivers/char/lrng/Kconfig 2>/dev/null; echo "$KSRC"; } |
+		sha256sum | cut -d' ' -f1)
+	if [ "$(cat "$obj/.harness-config-stamp" 2>/dev/null)" != "$stamp" ] ||
+		[ ! -f "$obj/.config" ]; then
+		rm -f "$obj/.harness-config-stamp"
+		if ! { xmake "$@" defconfig && echo "$want" >>"$obj/.config" &&
+			xmake "$@" olddefconfig; } >"$LOGS/$arch-config.log" 2>&1; then
+			fail "$name" "configuration failed (log: build/logs/$arch-config.log)"
+			return 0
+		fi
+		echo "$stamp" >"$obj/.harness-config-stamp"
+	fi
+	config_has_all "$name" "$obj" "$want" || return 0
+	w1_lrng_build "$name" "$obj" "$arch" "$t0" xmake "$@"
+}
+
+cross_checks() {
+	msg "drivers/char/lrng/ for UML and arm64 (O=build/obj-um, obj-arm64, logs: build/logs/um-*.log, arm64-*.log)"
+	cross_check um "UML (ARCH=um, gcc)" ARCH=um SUBARCH=x86_64 \
+		CC="ccache gcc" HOSTCC="ccache gcc"
+	if command -v clang >/dev/null && command -v ld.lld >/dev/null; then
+		cross_check arm64 "arm64 (ARCH=arm64 LLVM=1, clang)" ARCH=arm64 \
+			LLVM=1 CC="ccache clang" HOSTCC="ccache clang"
+	else
+		fail "arm64 (LLVM=1): W=1 build of drivers/char/lrng/" "clang or ld.lld missing (packages clang, lld)"
+	fi
+}
