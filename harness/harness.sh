@@ -138,10 +138,11 @@ kunit_ktap() {
 }
 
 # Kselftests of LRNG-only interfaces: not run on the stock kernel.
-LRNG_ONLY_TESTS=lrng_proc_test,lrng_es_config_test
+LRNG_ONLY_TESTS=lrng_proc_test,lrng_es_config_test,lrng_testing_test,lrng_health_test
 # Kselftests that only a special boot runs (lrng_unready_test needs an RNG
-# that is not ready: every credited source off).
-SPECIAL_ONLY_TESTS=lrng_unready_test
+# that is not ready: every credited source off; lrng_health_test disables
+# the interrupt source's credit for the rest of its boot).
+SPECIAL_ONLY_TESTS=lrng_unready_test,lrng_health_test
 
 # boot_tests FLAVOR: boot in test mode and count every check.
 boot_tests() {
@@ -250,6 +251,9 @@ special_boots() {
 		"before readiness, woken by RNDADDENTROPY" \
 		random.trust_cpu=off random.trust_bootloader=off \
 		lrng_es_jent.jitterrng=0 lrng_es_irq.irq_entropy=4294967295
+	special_boot health-stuck lrng_health_test \
+		"stuck noise trips the RCT and stops the IRQ credit (/proc/lrng_type)" \
+		lrng_es_irq.irq_entropy=256
 }
 
 # random.c must not be built into the LRNG kernel, and must be in the stock one.

@@ -11,13 +11,16 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #define LRNG_SYSCTL_DIR		"/proc/sys/kernel/random/"
@@ -186,5 +189,40 @@ static inline int lrng_check(bool ok, const char *what, const char *file,
 }
 
 #define LRNG_CHECK(cond) lrng_check(!!(cond), #cond, __FILE__, __LINE__)
+
+/*
+ * Fork a child that writes @line to the serial port @tty every 100 us
+ * until it is killed, or its parent dies: device interrupts for tests that
+ * need them (an idle VM has few), one or two per line, with a short
+ * line keeping the console log small.  Returns the child's pid, or -1.
+ */
+static inline pid_t lrng_traffic_start(const char *tty, const char *line)
+{
+	const struct timespec pause = { .tv_nsec = 100 * 1000 };
+	size_t len = strlen(line);
+	pid_t pid;
+	int fd;
+
+	pid = fork();
+	if (pid)
+		return pid;
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	fd = open(tty, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		_exit(1);
+	for (;;) {
+		if (write(fd, line, len) < 0 && errno != EINTR)
+			_exit(1);
+		nanosleep(&pause, NULL);
+	}
+}
+
+static inline void lrng_traffic_stop(pid_t pid)
+{
+	if (pid <= 0)
+		return;
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+}
 
 #endif /* LRNG_SELFTEST_COMMON_H */
