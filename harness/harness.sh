@@ -251,6 +251,9 @@ special_boots() {
 		"before readiness, woken by RNDADDENTROPY" \
 		random.trust_cpu=off random.trust_bootloader=off \
 		lrng_es_jent.jitterrng=0 lrng_es_irq.irq_entropy=4294967295
+	special_boot taps-boot lrng_testing_test \
+		"the first 1000 time stamps since boot from lrng_raw_hires" \
+		lrng_testing.boot_raw_hires_test=1
 	special_boot health-stuck lrng_health_test \
 		"stuck noise trips the RCT and stops the IRQ credit (/proc/lrng_type)" \
 		lrng_es_irq.irq_entropy=256

@@ -261,6 +261,16 @@ static void lrng_tap_collect(struct lrng_tap *tap, bool on)
 	raw_spin_unlock_irqrestore(&tap->lock, flags);
 }
 
+/* End the boot-time collection. */
+static void lrng_tap_boot_off(struct lrng_tap *tap)
+{
+	unsigned long flags;
+
+	raw_spin_lock_irqsave(&tap->lock, flags);
+	WRITE_ONCE(*tap->boot, LRNG_TAP_BOOT_OFF);
+	raw_spin_unlock_irqrestore(&tap->lock, flags);
+}
+
 static ssize_t lrng_tap_read(struct file *file, char __user *buf,
 			     size_t count, loff_t *ppos)
 {
@@ -285,7 +295,7 @@ static ssize_t lrng_tap_read(struct file *file, char __user *buf,
 		if (!n) {
 			/* The boot data is read: the tap works at run time. */
 			if (boot_data) {
-				WRITE_ONCE(*tap->boot, LRNG_TAP_BOOT_OFF);
+				lrng_tap_boot_off(tap);
 				break;
 			}
 			if (signal_pending(current))

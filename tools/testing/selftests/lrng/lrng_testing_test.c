@@ -5,6 +5,11 @@
  * the test kernel is built with every tap (tools/testing/selftests/lrng/
  * config), so a missing file fails.
  *
+ *  - boot_collection (only when booted with
+ *    lrng_testing.boot_raw_hires_test=1, else skipped): the first read of
+ *    lrng_raw_hires returns the stamps collected since boot, at most 1000
+ *    (exactly 1000 once the collection is done), and the tap then works at
+ *    run time.
  *  - selftest_status: /sys/module/lrng_selftest/parameters/selftest_status
  *    is 0 (every power-on self-test passed).
  *  - modes: every file is owned by root with mode 0400 (0600 for the ACVT
@@ -39,6 +44,8 @@
 #include "lrng_common.h"
 
 #define LRNG_TAP_DIR		"/sys/kernel/debug/lrng_testing/"
+#define LRNG_BOOT_HIRES	"/sys/module/lrng_testing/parameters/boot_raw_hires_test"
+#define LRNG_BOOT_EVENTS	1000
 #define LRNG_SELFTEST_STATUS	"/sys/module/lrng_selftest/parameters/selftest_status"
 #define LRNG_TRAFFIC_TTY	"/dev/ttyS0"
 #define LRNG_TRAFFIC_LINE	"lrng_testing_test: taps\n"
@@ -72,8 +79,8 @@ static void lrng_path(char *buf, size_t size, const char *name)
 	snprintf(buf, size, "%s%s", LRNG_TAP_DIR, name);
 }
 
-/* Read exactly @len bytes from @path; returns 0 or -1. */
-static int lrng_read_tap(const char *name, void *buf, size_t len)
+/* One read of up to @len bytes from tap @name; returns what read() did. */
+static ssize_t lrng_read_tap_some(const char *name, void *buf, size_t len)
 {
 	char path[256];
 	ssize_t ret;
@@ -85,7 +92,13 @@ static int lrng_read_tap(const char *name, void *buf, size_t len)
 		return -1;
 	ret = read(fd, buf, len);
 	close(fd);
-	return ret == (ssize_t)len ? 0 : -1;
+	return ret;
+}
+
+/* Read exactly @len bytes from tap @name; returns 0 or -1. */
+static int lrng_read_tap(const char *name, void *buf, size_t len)
+{
+	return lrng_read_tap_some(name, buf, len) == (ssize_t)len ? 0 : -1;
 }
 
 FIXTURE(testing) {
@@ -99,6 +112,29 @@ FIXTURE_SETUP(testing)
 
 FIXTURE_TEARDOWN(testing)
 {
+}
+
+TEST_F(testing, boot_collection)
+{
+	uint32_t words[LRNG_BOOT_EVENTS + 24];
+	long boot, after;
+	ssize_t ret;
+
+	ASSERT_EQ(0, lrng_read_int(LRNG_BOOT_HIRES, &boot));
+	if (!boot)
+		SKIP(return, "booted without lrng_testing.boot_raw_hires_test=1");
+	ret = lrng_read_tap_some("lrng_raw_hires", words, sizeof(words));
+	ASSERT_LT(0, ret) {
+		TH_LOG("lrng_raw_hires: %s", strerror(errno));
+	}
+	ASSERT_EQ(0, ret % 4);
+	EXPECT_GE(LRNG_BOOT_EVENTS, ret / 4);
+	if (boot == 2)
+		EXPECT_EQ(LRNG_BOOT_EVENTS, ret / 4);
+	TH_LOG("boot collection %s: %zd time stamps", boot == 2 ? "done" :
+	       "running", ret / 4);
+	ASSERT_EQ(0, lrng_read_int(LRNG_BOOT_HIRES, &after));
+	EXPECT_EQ(0, after);
 }
 
 TEST_F(testing, selftest_status)
