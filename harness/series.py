@@ -18,7 +18,8 @@ Steps (one patch each):
   jent       the Jitter RNG entropy source
   kunit      the KUnit tests
   selftests  tools/testing/selftests/lrng/ and its TARGETS line
-  docs       Documentation/admin-guide/lrng.rst, its index entry and the
+  docs       Documentation/admin-guide/lrng.rst, its index entry,
+             Documentation/ABI/testing/debugfs-lrng and the
              kernel-parameters.txt entries (taken from the lrng.rst section
              "Entries for kernel-parameters.txt")
 
@@ -36,6 +37,7 @@ import sys
 
 OVERLAY = ['drivers/char/lrng', 'include/linux/lrng.h',
            'Documentation/admin-guide/lrng.rst',
+           'Documentation/ABI/testing/debugfs-lrng',
            'tools/testing/selftests/lrng']
 PATCHES = ['Kconfig.patch', 'Makefile.patch']
 LRNG = 'drivers/char/lrng/'
@@ -124,7 +126,9 @@ kernel with random.c too, which shows that the LRNG keeps its ABI."""),
 Documentation/admin-guide/lrng.rst describes the LRNG's design and data
 flow, every Kconfig option, boot and module parameter, sysctl and /proc
 file, the seeding stages and reseed rules, and how it differs from
-random.c. The boot parameters are added to kernel-parameters.txt."""),
+random.c. The boot parameters are added to kernel-parameters.txt.
+Documentation/ABI/testing/debugfs-lrng describes the debugfs test
+interfaces."""),
 }
 
 
@@ -450,6 +454,9 @@ def main():
 
     # 6. documentation
     rst = 'Documentation/admin-guide/lrng.rst'
+    abi = 'Documentation/ABI/testing/debugfs-lrng'
+    if abi in files:
+        copy(abi)
     if rst in files:
         copy(rst)
         p = os.path.join(work, 'Documentation/admin-guide/index.rst')

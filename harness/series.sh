@@ -55,7 +55,8 @@ pristine_copy() {
 # Project files of a tree (relative paths), as the harness syncs them.
 project_files() {
 	(cd "$1" && find drivers/char/lrng include/linux/lrng.h \
-		Documentation/admin-guide/lrng.rst "$SELFTEST_REL" \
+		Documentation/admin-guide/lrng.rst \
+		Documentation/ABI/testing/debugfs-lrng "$SELFTEST_REL" \
 		drivers/char/Kconfig drivers/char/Makefile MAINTAINERS \
 		-type f ! -name '*.o' ! -name '.*.cmd' ! -name '*.orig' \
 		! -name '*.rej' 2>/dev/null) | sort

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -20,7 +21,6 @@
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #define LRNG_SYSCTL_DIR		"/proc/sys/kernel/random/"
@@ -191,14 +191,13 @@ static inline int lrng_check(bool ok, const char *what, const char *file,
 #define LRNG_CHECK(cond) lrng_check(!!(cond), #cond, __FILE__, __LINE__)
 
 /*
- * Fork a child that writes @line to the serial port @tty every 100 us
- * until it is killed, or its parent dies: device interrupts for tests that
- * need them (an idle VM has few), one or two per line, with a short
- * line keeping the console log small.  Returns the child's pid, or -1.
+ * Fork a child that writes @line to the serial port @tty, yielding the CPU
+ * after each line, until it is killed or its parent dies: device
+ * interrupts for tests that need them (an idle VM has few).  A short line
+ * keeps the console log small.  Returns the child's pid, or -1.
  */
 static inline pid_t lrng_traffic_start(const char *tty, const char *line)
 {
-	const struct timespec pause = { .tv_nsec = 100 * 1000 };
 	size_t len = strlen(line);
 	pid_t pid;
 	int fd;
@@ -213,7 +212,7 @@ static inline pid_t lrng_traffic_start(const char *tty, const char *line)
 	for (;;) {
 		if (write(fd, line, len) < 0 && errno != EINTR)
 			_exit(1);
-		nanosleep(&pause, NULL);
+		sched_yield();
 	}
 }
 

@@ -139,7 +139,8 @@ FIXTURE_TEARDOWN(health)
 {
 }
 
-TEST_F(health, stuck_noise)
+/* The traffic may take up to LRNG_STARTUP_BOUND seconds. */
+TEST_F_TIMEOUT(health, stuck_noise, LRNG_STARTUP_BOUND + 20)
 {
 	char rate[32], val[128];
 	unsigned char out[32];

@@ -293,7 +293,8 @@ static long lrng_file_size(const char *path)
 	return stat(path, &st) ? -1 : st.st_size;
 }
 
-TEST_F(testing, nist_hires)
+/* Under a debug kernel (KASAN, lockdep) in TCG this took over 30 s. */
+TEST_F_TIMEOUT(testing, nist_hires, 90)
 {
 	static uint8_t bytes[LRNG_NIST_SAMPLES];
 	static uint32_t words[LRNG_NIST_SAMPLES];
