@@ -140,13 +140,14 @@ kunit_ktap() {
 }
 
 # Kselftests of LRNG-only interfaces: not run on the stock kernel.
-LRNG_ONLY_TESTS=lrng_proc_test,lrng_es_config_test,lrng_switch_test,lrng_numa_test
+LRNG_ONLY_TESTS=lrng_proc_test,lrng_es_config_test,lrng_testing_test,lrng_health_test,lrng_switch_test,lrng_numa_test
 # Kselftests that skip on the test kernels but must run on the distro
 # kernel, which has the extension modules and two NUMA nodes.
 DISTRO_REQUIRED_TESTS=lrng_switch_test,lrng_numa_test
 # Kselftests that only a special boot runs (lrng_unready_test needs an RNG
-# that is not ready: every credited source off).
-SPECIAL_ONLY_TESTS=lrng_unready_test
+# that is not ready: every credited source off; lrng_health_test disables
+# the interrupt source's credit for the rest of its boot).
+SPECIAL_ONLY_TESTS=lrng_unready_test,lrng_health_test
 
 # ABI transcripts (lrng_abi_test): "operation: result" lines that must be
 # the same on both kernels. Fewer lines than this means the test did not
@@ -305,6 +306,12 @@ special_boots() {
 		"before readiness, woken by RNDADDENTROPY" \
 		random.trust_cpu=off random.trust_bootloader=off \
 		lrng_es_jent.jitterrng=0 lrng_es_irq.irq_entropy=4294967295
+	special_boot taps-boot lrng_testing_test \
+		"the first 1000 time stamps since boot from lrng_raw_hires" \
+		lrng_testing.boot_raw_hires_test=1
+	special_boot health-stuck lrng_health_test \
+		"stuck noise trips the RCT and stops the IRQ credit (/proc/lrng_type)" \
+		lrng_es_irq.irq_entropy=256
 }
 
 # random.c must not be built into the LRNG kernel, and must be in the stock one.

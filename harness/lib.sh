@@ -155,6 +155,7 @@ prepare_tree() {
 	sync_path drivers/char/lrng
 	sync_path include/linux/lrng.h
 	sync_path Documentation/admin-guide/lrng.rst
+	sync_path Documentation/ABI/testing/debugfs-lrng
 	sync_path "$SELFTEST_REL"
 
 	# Patches: applied to pristine copies of KSRC's files, then installed

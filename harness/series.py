@@ -18,7 +18,8 @@ Steps (one patch each):
   jent       the Jitter RNG entropy source
   kunit      the KUnit tests
   selftests  tools/testing/selftests/lrng/ and its TARGETS line
-  docs       Documentation/admin-guide/lrng.rst, its index entry and the
+  docs       Documentation/admin-guide/lrng.rst, its index entry,
+             Documentation/ABI/testing/debugfs-lrng and the
              kernel-parameters.txt entries (taken from the lrng.rst section
              "Entries for kernel-parameters.txt")
 
@@ -36,6 +37,7 @@ import sys
 
 OVERLAY = ['drivers/char/lrng', 'include/linux/lrng.h',
            'Documentation/admin-guide/lrng.rst',
+           'Documentation/ABI/testing/debugfs-lrng',
            'tools/testing/selftests/lrng']
 PATCHES = ['Kconfig.patch', 'Makefile.patch']
 LRNG = 'drivers/char/lrng/'
@@ -44,9 +46,11 @@ LRNG = 'drivers/char/lrng/'
 # "endif" block), drivers/char/lrng/Makefile line pattern, files under
 # drivers/char/lrng/ (a trailing / means a directory).
 FEATURES = [
-    ('irq', ['LRNG_IRQ'], r'\bCONFIG_LRNG_IRQ\b',
+    ('irq', ['LRNG_IRQ'],
+     r'\bCONFIG_LRNG_(IRQ|HEALTH_TESTS|TESTING)\b',
      ['lrng_es_irq.c', 'lrng_es_irq_array.c', 'lrng_es_irq_array.h',
-      'lrng_gcd.c', 'lrng_gcd.h']),
+      'lrng_gcd.c', 'lrng_gcd.h', 'lrng_selftest_irq.c', 'lrng_health.c',
+      'lrng_testing.c', 'lrng_testing.h']),
     ('jent', ['LRNG_JENT', 'LRNG_JENT_ENTROPY_RATE'], r'\bCONFIG_LRNG_JENT\b',
      ['lrng_es_jent.c']),
     ('kunit', ['LRNG_KUNIT_TEST'], r'\bCONFIG_LRNG_KUNIT_TEST\b',
@@ -68,7 +72,10 @@ This patch adds the core: the entropy source manager, the auxiliary pool
 (add_device_randomness(), writes to /dev/random, ...) and the CPU entropy
 source (RDSEED/RDRAND), the ChaCha20 DRNG and its manager, the interfaces
 (in-kernel API, character devices, getrandom(2), sysctls, /proc/lrng_type,
-CPU hotplug, block devices, VM fork) and include/linux/lrng.h. The
+CPU hotplug, block devices, VM fork), the power-on self-tests of the
+ChaCha20 DRNG and SHA-256 (result in
+/sys/module/lrng_selftest/parameters/selftest_status; after a failure user
+space gets EIO instead of random numbers) and include/linux/lrng.h. The
 interrupt and Jitter RNG entropy sources follow in separate patches; the
 hooks for them here compile to nothing until then.
 
@@ -83,7 +90,17 @@ as the array is full (continuous compression) or when the LRNG is seeded.
 256 interrupts are credited with 256 bits by default
 (CONFIG_LRNG_IRQ_ENTROPY_RATE, boot parameter lrng_es_irq.irq_entropy=).
 A GCD analysis of the first time stamps removes constant low bits of
-coarse timers."""),
+coarse timers.
+
+CONFIG_LRNG_HEALTH_TESTS (default y) runs the SP800-90B section 4.4
+repetition count and adaptive proportion tests on every time stamp, with
+cut-offs derived from the credited entropy rate, and a start-up test over
+each CPU's first 1024 samples; a failure stops the source's credit, a
+failure during a start-up test stops it until reboot (and panics in FIPS
+mode with CONFIG_LRNG_HEALTH_TESTS_PANIC). A power-on self-test checks
+the collection array. The debugfs taps of CONFIG_LRNG_TESTING_MENU
+(lrng_raw_hires, ..., lrng_acvt_hash) give a lab the raw samples, never
+credited."""),
     'jent': ('lrng: add the Jitter RNG entropy source',
              """\
 CONFIG_LRNG_JENT seeds the LRNG also from the CPU execution time jitter
@@ -109,7 +126,9 @@ kernel with random.c too, which shows that the LRNG keeps its ABI."""),
 Documentation/admin-guide/lrng.rst describes the LRNG's design and data
 flow, every Kconfig option, boot and module parameter, sysctl and /proc
 file, the seeding stages and reseed rules, and how it differs from
-random.c. The boot parameters are added to kernel-parameters.txt."""),
+random.c. The boot parameters are added to kernel-parameters.txt.
+Documentation/ABI/testing/debugfs-lrng describes the debugfs test
+interfaces."""),
 }
 
 
@@ -435,6 +454,9 @@ def main():
 
     # 6. documentation
     rst = 'Documentation/admin-guide/lrng.rst'
+    abi = 'Documentation/ABI/testing/debugfs-lrng'
+    if abi in files:
+        copy(abi)
     if rst in files:
         copy(rst)
         p = os.path.join(work, 'Documentation/admin-guide/index.rst')

@@ -56,7 +56,8 @@ pristine_copy() {
 # Project files of a tree (relative paths), as the harness syncs them.
 project_files() {
 	(cd "$1" && find drivers/char/lrng include/linux/lrng.h \
-		Documentation/admin-guide/lrng.rst "$SELFTEST_REL" \
+		Documentation/admin-guide/lrng.rst \
+		Documentation/ABI/testing/debugfs-lrng "$SELFTEST_REL" \
 		drivers/char/Kconfig drivers/char/Makefile MAINTAINERS \
 		-type f ! -name '*.o' ! -name '.*.cmd' ! -name '*.orig' \
 		! -name '*.rej' 2>/dev/null) | sort
@@ -283,6 +284,19 @@ CONFIG_LRNG_RUNTIME_ES_CONFIG=y
 CONFIG_LRNG_RUNTIME_MAX_WO_RESEED_CONFIG=y
 CONFIG_LRNG_OVERSAMPLE_ENTROPY_SOURCES=y
 CONFIG_LRNG_TEST_CPU_ES_COMPRESSION=y
+CONFIG_LRNG_HEALTH_TESTS=y
+CONFIG_LRNG_HEALTH_TESTS_PANIC=y
+CONFIG_LRNG_TESTING_MENU=y
+CONFIG_LRNG_RAW_HIRES_ENTROPY=y
+CONFIG_LRNG_RAW_JIFFIES_ENTROPY=y
+CONFIG_LRNG_RAW_IRQ_ENTROPY=y
+CONFIG_LRNG_RAW_IRQFLAGS_ENTROPY=y
+CONFIG_LRNG_RAW_RETIP_ENTROPY=y
+CONFIG_LRNG_RAW_REGS_ENTROPY=y
+CONFIG_LRNG_RAW_ARRAY=y
+CONFIG_LRNG_IRQ_PERF=y
+CONFIG_LRNG_ACVT_HASH=y
+CONFIG_LRNG_TEST_HEALTH_STUCK=y
 CONFIG_LRNG_SWITCH=y
 CONFIG_LRNG_DRBG=m
 CONFIG_LRNG_KCAPI=m"

@@ -38,13 +38,19 @@
  * made of jiffies, the IRQ number and the interrupted address; those words
  * are not credited beyond the one interrupt they come with.
  *
+ * Health tests and taps: every stamp's 8-bit sample goes through the
+ * SP800-90B health tests (lrng_health.c), which may withhold or drop the
+ * credit, and is offered to the debugfs raw entropy taps (lrng_testing.c);
+ * an interrupt a tap took is never credited.  Both compile to nothing
+ * when their options are off.
+ *
  * Reading: every pool that ever received data, including the pools of
  * offline CPUs, is read: its array is hashed into it, its digest goes into
  * one hash over all pools, and the pool restarts from that digest (it
  * keeps its state).  The hash is the conditioning hash of lrng_hash.c; at a
  * hash switch each pool carries its state into the new hash and its count
- * is capped at the old digest size.  The interrupts beyond the requested entropy stay
- * counted on their CPU.  The manager stirs each used seed into the aux pool
+ * is capped at the old digest size.  The interrupts beyond the requested
+ * entropy stay counted on their CPU.  The manager stirs each used seed into the aux pool
  * for backtracking resistance.
  *
  * Seeding stages: while the LRNG is not fully seeded, a CPU whose count
@@ -93,6 +99,8 @@
 #include "lrng_es_mgr.h"
 #include "lrng_gcd.h"
 #include "lrng_hash.h"
+#include "lrng_health.h"
+#include "lrng_testing.h"
 
 enum {
 	/* Slots of each CPU's collection array. */
@@ -198,6 +206,7 @@ void __init lrng_irq_init(void)
 			LRNG_IRQ_OVERSAMPLING_FACTOR);
 	}
 	cfg->rate = rate;
+	lrng_health_init(rate);
 
 	max = lrng_irq_max_irqs(cfg->rate, LRNG_IRQ_NSLOTS,
 				lrng_irq_slots_per_irq(), false);
@@ -300,30 +309,38 @@ static bool lrng_irq_count(struct lrng_irq_pcpu *p)
 }
 
 /**
- * lrng_irq_add_interrupt() - record an interrupt
+ * lrng_irq_add_stamp() - record an interrupt with its time stamp
+ * @stamp: the time stamp
  * @irq: its number
  * @ret_ip: return address of add_interrupt_randomness(), used when the
  *	    interrupt has no saved registers
  *
- * Runs in hard-IRQ context.
+ * The stamp's sample goes through the health tests (lrng_health.c) and is
+ * offered to the raw entropy taps (lrng_testing.c); it is credited only
+ * when the tests let it and no tap took it.  Runs in hard-IRQ context, or
+ * with interrupts off for the test-only stuck-noise injection.
  */
-void lrng_irq_add_interrupt(int irq, unsigned long ret_ip)
+void lrng_irq_add_stamp(u32 stamp, int irq, unsigned long ret_ip)
 {
 	const struct lrng_irq_config *cfg = &lrng_irq_cfg;
-	u32 stamp = random_get_entropy();
+	enum lrng_health_verdict verdict;
 	struct lrng_irq_pcpu *p;
 	struct lrng_irq_array a;
 	struct pt_regs *regs;
 	unsigned long flags;
-	bool narrow, notify;
-	u32 gcd;
+	bool narrow, notify, tapped;
+	u32 gcd, slot;
 
+	tapped = lrng_testing_irq(stamp, irq, ret_ip);
 	gcd = lrng_gcd_get(&lrng_irq_gcd);
 	if (!gcd)
 		lrng_gcd_add(&lrng_irq_gcd, stamp);
 	narrow = gcd && lrng_ready();
 
 	local_irq_save(flags);
+	/* Before the lock: a failure is logged. */
+	verdict = lrng_health_irq((gcd ? stamp / gcd : stamp) &
+				  LRNG_IRQ_SLOT_MASK);
 	p = this_cpu_ptr(&lrng_irq_pcpu);
 	raw_spin_lock(&p->lock);
 	lrng_irq_array_of(p, &a);
@@ -334,15 +351,19 @@ void lrng_irq_add_interrupt(int irq, unsigned long ret_ip)
 			ret_ip = instruction_pointer(regs);
 		}
 	}
+	slot = p->pos;
 	if (narrow)
 		p->pos = lrng_irq_array_add_slot(&a, p->pos,
 						 (stamp / gcd) &
 						 LRNG_IRQ_SLOT_MASK);
 	else
 		p->pos = lrng_irq_array_add_u32(&a, p->pos, stamp);
+	tapped |= lrng_testing_array(lrng_irq_slot_get(p->array, slot));
 	if (!cfg->highres)
 		lrng_irq_add_extra(p, &a, irq, ret_ip);
-	notify = lrng_irq_count(p);
+	if (verdict == LRNG_HEALTH_DISCARD)
+		WRITE_ONCE(p->irqs, 0);
+	notify = verdict == LRNG_HEALTH_CREDIT && !tapped && lrng_irq_count(p);
 	p->used = true;
 	raw_spin_unlock(&p->lock);
 	local_irq_restore(flags);
@@ -350,6 +371,22 @@ void lrng_irq_add_interrupt(int irq, unsigned long ret_ip)
 	/* Outside the lock: it reads every CPU's count. */
 	if (notify && !lrng_ready())
 		lrng_es_add_entropy();
+}
+
+/**
+ * lrng_irq_add_interrupt() - record an interrupt
+ * @irq: its number
+ * @ret_ip: return address of add_interrupt_randomness(), used when the
+ *	    interrupt has no saved registers
+ *
+ * Runs in hard-IRQ context.
+ */
+void lrng_irq_add_interrupt(int irq, unsigned long ret_ip)
+{
+	u32 stamp = random_get_entropy();
+
+	lrng_irq_add_stamp(stamp, irq, ret_ip);
+	lrng_testing_irq_perf(stamp);
 }
 
 /**
@@ -410,8 +447,9 @@ static u32 lrng_irq_curr_entropy(void)
 	for_each_possible_cpu(cpu)
 		irqs += READ_ONCE(per_cpu_ptr(&lrng_irq_pcpu, cpu)->irqs);
 	irqs = min_t(u64, irqs, U32_MAX);
-	return min_t(u32, lrng_irq_irqs_to_entropy(irqs, lrng_irq_cfg.rate),
-		     lrng_hash_digestsize() * 8);
+	return lrng_health_credit(min_t(u32, lrng_irq_irqs_to_entropy(irqs,
+						lrng_irq_cfg.rate),
+					lrng_hash_digestsize() * 8));
 }
 
 /*
@@ -452,8 +490,9 @@ static u32 lrng_irq_get_ent(u8 *slot, u32 requested_bits)
 	rcu_read_unlock();
 	memzero_explicit(digest, sizeof(digest));
 
-	return min3(lrng_irq_irqs_to_entropy(collected, rate), requested_bits,
-		    size * 8);
+	return lrng_health_credit(min3(lrng_irq_irqs_to_entropy(collected,
+								rate),
+				       requested_bits, size * 8));
 }
 
 /*
@@ -501,6 +540,7 @@ static void lrng_irq_state(struct seq_file *m)
 		   LRNG_DRNG_SECURITY_STRENGTH_BITS, cfg->rate);
 	seq_printf(m, " Entropy rate: %u\n", rate_bits);
 	seq_printf(m, " Available entropy: %u\n", lrng_irq_curr_entropy());
+	lrng_health_state(m);
 }
 
 const struct lrng_es_cb lrng_es_irq = {

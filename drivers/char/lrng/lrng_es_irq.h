@@ -22,6 +22,7 @@ extern const struct lrng_es_cb lrng_es_irq;
 
 void lrng_irq_init(void);
 void lrng_irq_add_interrupt(int irq, unsigned long ret_ip);
+void lrng_irq_add_stamp(u32 stamp, int irq, unsigned long ret_ip);
 void lrng_irq_mix_u32(u32 word);
 void lrng_irq_reset_cpu(unsigned int cpu);
 
@@ -34,6 +35,11 @@ static inline void lrng_irq_init(void)
 }
 
 static inline void lrng_irq_add_interrupt(int irq, unsigned long ret_ip)
+{
+}
+
+static inline void lrng_irq_add_stamp(u32 stamp, int irq,
+				      unsigned long ret_ip)
 {
 }
 

@@ -35,13 +35,17 @@
 #include "lrng_es_aux.h"
 #include "lrng_es_mgr.h"
 #include "lrng_ready.h"
+#include "lrng_selftest.h"
 
 enum {
 	LRNG_USER_SMALL = 512,
 	LRNG_WRITE_CHUNK = 64,
 };
 
-/* Copy DRNG output to @iter; returns the bytes copied or -EFAULT. */
+/*
+ * Copy DRNG output to @iter; returns the bytes copied, -EFAULT, or -EIO when
+ * the power-on self-tests failed.
+ */
 static ssize_t lrng_read_user(struct iov_iter *iter)
 {
 	u8 small[LRNG_USER_SMALL];
@@ -49,6 +53,8 @@ static ssize_t lrng_read_user(struct iov_iter *iter)
 	ssize_t total = 0;
 	u8 *buf = small;
 
+	if (unlikely(!lrng_selftest_passed()))
+		return -EIO;
 	if (unlikely(!iov_iter_count(iter)))
 		return 0;
 

@@ -45,6 +45,7 @@
 #include "lrng_es_mgr.h"
 #include "lrng_interface_kernel.h"
 #include "lrng_ready.h"
+#include "lrng_selftest.h"
 
 /**
  * struct lrng_batch - per-CPU bytes for get_random_u8() .. get_random_u64()
@@ -356,6 +357,7 @@ void __init random_init_early(const char *command_line)
 {
 	static const u8 compiletime_seed[64] __initconst __latent_entropy;
 
+	lrng_selftest_run();
 	lrng_aux_insert(compiletime_seed, sizeof(compiletime_seed), 0);
 	lrng_aux_insert(init_utsname(), sizeof(*init_utsname()), 0);
 	lrng_aux_insert(command_line, strlen(command_line), 0);

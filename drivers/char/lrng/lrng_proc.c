@@ -17,12 +17,14 @@
 #include "lrng_drng_mgr.h"
 #include "lrng_es_mgr.h"
 #include "lrng_hash.h"
+#include "lrng_health.h"
 
 static int lrng_proc_type_show(struct seq_file *m, void *v)
 {
 	lrng_drng_mgr_state(m);
 	lrng_hash_state(m, "Hash for conditioning");
-	seq_puts(m, "SP800-90B compliant: false\n");
+	seq_printf(m, "SP800-90B compliant: %s\n",
+		   lrng_sp80090b_compliant() ? "true" : "false");
 	lrng_es_mgr_state(m);
 	return 0;
 }

@@ -11,10 +11,13 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <sched.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -202,5 +205,39 @@ static inline int lrng_check(bool ok, const char *what, const char *file,
 }
 
 #define LRNG_CHECK(cond) lrng_check(!!(cond), #cond, __FILE__, __LINE__)
+
+/*
+ * Fork a child that writes @line to the serial port @tty, yielding the CPU
+ * after each line, until it is killed or its parent dies: device
+ * interrupts for tests that need them (an idle VM has few).  A short line
+ * keeps the console log small.  Returns the child's pid, or -1.
+ */
+static inline pid_t lrng_traffic_start(const char *tty, const char *line)
+{
+	size_t len = strlen(line);
+	pid_t pid;
+	int fd;
+
+	pid = fork();
+	if (pid)
+		return pid;
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
+	fd = open(tty, O_WRONLY | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		_exit(1);
+	for (;;) {
+		if (write(fd, line, len) < 0 && errno != EINTR)
+			_exit(1);
+		sched_yield();
+	}
+}
+
+static inline void lrng_traffic_stop(pid_t pid)
+{
+	if (pid <= 0)
+		return;
+	kill(pid, SIGKILL);
+	waitpid(pid, NULL, 0);
+}
 
 #endif /* LRNG_SELFTEST_COMMON_H */

@@ -1,0 +1,353 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * LRNG SP800-90B health tests of the interrupt entropy source
+ *
+ * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ *
+ * Every interrupt time stamp the interrupt source records is tested, as the
+ * sample it is credited for: the 8 least significant bits of the stamp
+ * divided by its GCD (the stamp itself while the GCD is not known).  Each CPU
+ * tests its own stream of samples:
+ *
+ *   sample --> repetition count test (SP800-90B section 4.4.1)
+ *          --> adaptive proportion test (SP800-90B section 4.4.2)
+ *          --> state of this CPU's stream --> credit / no credit / discard
+ *
+ * Cut-offs (false positive probability alpha = 2^-20): the source credits
+ * H = 256 / rate bits per sample, rate being the interrupts credited with
+ * 256 bits (lrng_es_irq.c).  The repetition count test fails at
+ * C = 1 + ceil(20 / H) identical samples in a row.  The adaptive proportion
+ * test counts the first sample of each window of 512 in that window; its
+ * cut-off 1 + CRITBINOM(512, 2^-H, 1 - alpha) comes from a table computed
+ * for H = 1, 0.9, ..., 0.1, 0.05, using the largest tabled H not above the
+ * credited one (a cut-off never below the exact one).  Below H = 0.05 the
+ * cut-off exceeds the window and only the repetition count test can fail.
+ *
+ * States of a CPU's stream (enum lrng_health_state):
+ *  - start-up: the first LRNG_HEALTH_STARTUP_SAMPLES samples (SP800-90B
+ *    section 4.3, item 9).  In FIPS mode they are not credited; a failure
+ *    is permanent.
+ *  - ok: a failure is intermittent: the CPU's collected entropy is
+ *    dropped, and the whole interrupt source credits nothing until the
+ *    CPU passed a new start-up test (recovery).
+ *  - recovery: like start-up, never credited; a failure is permanent.
+ *  - failed (permanent): the interrupt source credits nothing until
+ *    reboot; in FIPS mode with CONFIG_LRNG_HEALTH_TESTS_PANIC the kernel
+ *    panics.
+ *
+ * Locking: each CPU's struct lrng_health_test is written only by that CPU,
+ * with interrupts off (the interrupt source's hard-IRQ path, before it takes
+ * its per-CPU lock, so that a failure can be logged); /proc/lrng_type reads
+ * the states of all CPUs with
+ * READ_ONCE().  The shared counters are atomics, the permanent failure a
+ * flag written once.  The cut-offs are written before interrupts are
+ * enabled.
+ */
+
+#include <kunit/visibility.h>
+#include <linux/atomic.h>
+#include <linux/cache.h>
+#include <linux/export.h>
+#include <linux/fips.h>
+#include <linux/lockdep.h>
+#include <linux/math.h>
+#include <linux/minmax.h>
+#include <linux/panic.h>
+#include <linux/percpu.h>
+#include <linux/printk.h>
+
+#include "lrng_definitions.h"
+#include "lrng_health.h"
+
+/******************************************************************
+ * 1. The tests: pure functions, also run by KUnit
+ ******************************************************************/
+
+/*
+ * Adaptive proportion test cut-offs for W = 512, alpha = 2^-20: the largest
+ * rate (interrupts per 256 bits) with H = 256 / rate at least the tabled H,
+ * and the cut-off computed for that H.
+ */
+static const struct {
+	u32 max_rate;
+	u32 cutoff;
+} lrng_health_apt_table[] = {
+	{ 256, 311 },	/* H = 1 */
+	{ 284, 329 },	/* H = 0.9 */
+	{ 320, 348 },	/* H = 0.8 */
+	{ 365, 368 },	/* H = 0.7 */
+	{ 426, 388 },	/* H = 0.6 */
+	{ 512, 410 },	/* H = 0.5 */
+	{ 640, 433 },	/* H = 0.4 */
+	{ 853, 456 },	/* H = 0.3 */
+	{ 1280, 480 },	/* H = 0.2 */
+	{ 2560, 502 },	/* H = 0.1 */
+	{ 5120, 511 },	/* H = 0.05 */
+};
+
+/**
+ * lrng_health_cutoffs_for() - cut-offs for a credited entropy rate
+ * @rate: interrupts credited with LRNG_DRNG_SECURITY_STRENGTH_BITS, at
+ *	  least LRNG_DRNG_SECURITY_STRENGTH_BITS
+ *
+ * Return: the repetition count test cut-off 1 + ceil(20 * @rate / 256),
+ * capped at U32_MAX, and the adaptive proportion test cut-off from the
+ * table (LRNG_HEALTH_APT_WINDOW + 1, never reached, beyond it).
+ */
+struct lrng_health_cutoffs lrng_health_cutoffs_for(u32 rate)
+{
+	struct lrng_health_cutoffs c;
+	u64 rct = 1 + DIV_ROUND_UP_ULL(20ULL * rate,
+				       LRNG_DRNG_SECURITY_STRENGTH_BITS);
+	unsigned int i;
+
+	c.rct = min_t(u64, rct, U32_MAX);
+	c.apt = LRNG_HEALTH_APT_WINDOW + 1;
+	for (i = 0; i < ARRAY_SIZE(lrng_health_apt_table); i++) {
+		if (rate <= lrng_health_apt_table[i].max_rate) {
+			c.apt = lrng_health_apt_table[i].cutoff;
+			break;
+		}
+	}
+	return c;
+}
+EXPORT_SYMBOL_IF_KUNIT(lrng_health_cutoffs_for);
+
+/* Both tests start over, with the next sample. */
+static void lrng_health_restart(struct lrng_health_test *t)
+{
+	t->rct_count = 0;
+	t->apt_seen = 0;
+}
+
+/**
+ * lrng_health_sample() - run the tests on one sample
+ * @t: the stream's tests
+ * @c: the cut-offs
+ * @sample: the sample
+ *
+ * Runs the repetition count and adaptive proportion tests and moves the
+ * stream's state: a failure in state ok starts a recovery, a failure in
+ * start-up or recovery is permanent, LRNG_HEALTH_STARTUP_SAMPLES passed
+ * samples end a start-up or recovery.  A failed stream is no longer tested.
+ *
+ * Return: the LRNG_HEALTH_EV_* events of this sample, 0 when none.
+ */
+u32 lrng_health_sample(struct lrng_health_test *t,
+		       const struct lrng_health_cutoffs *c, u8 sample)
+{
+	u32 ev = 0;
+
+	if (t->state == LRNG_HEALTH_FAILED)
+		return 0;
+
+	/* SP800-90B 4.4.1: identical samples in a row. */
+	if (t->rct_count && sample == t->rct_last) {
+		if (++t->rct_count >= c->rct)
+			ev |= LRNG_HEALTH_EV_RCT_FAIL;
+	} else {
+		t->rct_last = sample;
+		t->rct_count = 1;
+	}
+
+	/* SP800-90B 4.4.2: the first sample of a window, within it. */
+	if (!t->apt_seen) {
+		t->apt_base = sample;
+		t->apt_count = 1;
+	} else if (sample == t->apt_base && ++t->apt_count >= c->apt) {
+		ev |= LRNG_HEALTH_EV_APT_FAIL;
+	}
+	if (++t->apt_seen >= LRNG_HEALTH_APT_WINDOW)
+		t->apt_seen = 0;
+
+	if (ev) {
+		lrng_health_restart(t);
+		if (t->state == LRNG_HEALTH_OK) {
+			t->left = LRNG_HEALTH_STARTUP_SAMPLES;
+			WRITE_ONCE(t->state, LRNG_HEALTH_RECOVERY);
+		} else {
+			WRITE_ONCE(t->state, LRNG_HEALTH_FAILED);
+			ev |= LRNG_HEALTH_EV_PERMANENT;
+		}
+		return ev;
+	}
+
+	if (t->state != LRNG_HEALTH_OK && !--t->left) {
+		WRITE_ONCE(t->state, LRNG_HEALTH_OK);
+		ev |= LRNG_HEALTH_EV_PASSED;
+	}
+	return ev;
+}
+EXPORT_SYMBOL_IF_KUNIT(lrng_health_sample);
+
+/******************************************************************
+ * 2. The interrupt source's streams
+ ******************************************************************/
+
+/**
+ * struct lrng_health - health of the interrupt source as a whole
+ * @cut: the cut-offs; never reached until lrng_health_init()
+ * @recovering: CPUs whose stream is in recovery
+ * @rct_failures: repetition count test failures since boot
+ * @apt_failures: adaptive proportion test failures since boot
+ * @permanent: a stream failed permanently; set once, never cleared
+ */
+struct lrng_health {
+	struct lrng_health_cutoffs cut;
+	atomic_t recovering;
+	atomic_t rct_failures;
+	atomic_t apt_failures;
+	bool permanent;
+};
+
+static struct lrng_health lrng_health __read_mostly = {
+	.cut = { .rct = U32_MAX, .apt = U32_MAX },
+};
+
+/* Each CPU's stream; see "Locking" above. */
+static DEFINE_PER_CPU(struct lrng_health_test, lrng_health_pcpu) =
+	LRNG_HEALTH_TEST_INIT;
+
+/**
+ * lrng_health_init() - set the cut-offs for the credited entropy rate
+ * @rate: interrupts credited with LRNG_DRNG_SECURITY_STRENGTH_BITS
+ *
+ * Called by the interrupt source's initialisation, before interrupts are
+ * enabled.
+ */
+void lrng_health_init(u32 rate)
+{
+	lrng_health.cut = lrng_health_cutoffs_for(rate);
+}
+
+/**
+ * lrng_sp80090b_compliant() - whether the interrupt source follows SP800-90B
+ *
+ * In FIPS mode the health tests gate the credit from the start: no sample
+ * of a CPU is credited before its start-up test passed.
+ *
+ * Return: true in FIPS mode (the health tests are built in).
+ */
+bool lrng_sp80090b_compliant(void)
+{
+	return fips_enabled;
+}
+
+static void __cold lrng_health_failed_permanently(void)
+{
+	WRITE_ONCE(lrng_health.permanent, true);
+	pr_err("interrupt entropy source failed its health tests permanently: no longer credited\n");
+	if (IS_ENABLED(CONFIG_LRNG_HEALTH_TESTS_PANIC) && fips_enabled)
+		panic("LRNG: permanent health test failure in FIPS mode\n");
+}
+
+/**
+ * lrng_health_irq() - test one sample of this CPU's interrupt stream
+ * @sample: the sample, see the design overview
+ *
+ * Called with interrupts off by the interrupt source for every time stamp.
+ *
+ * Return: whether to credit the sample or to drop this CPU's entropy.
+ */
+enum lrng_health_verdict lrng_health_irq(u8 sample)
+{
+	struct lrng_health_test *t = this_cpu_ptr(&lrng_health_pcpu);
+	u8 before = t->state;
+	u32 ev;
+
+	lockdep_assert_irqs_disabled();
+	ev = lrng_health_sample(t, &lrng_health.cut, sample);
+	if (ev & (LRNG_HEALTH_EV_RCT_FAIL | LRNG_HEALTH_EV_APT_FAIL)) {
+		if (ev & LRNG_HEALTH_EV_RCT_FAIL)
+			atomic_inc(&lrng_health.rct_failures);
+		if (ev & LRNG_HEALTH_EV_APT_FAIL)
+			atomic_inc(&lrng_health.apt_failures);
+		if (before == LRNG_HEALTH_RECOVERY)
+			atomic_dec(&lrng_health.recovering);
+		if (ev & LRNG_HEALTH_EV_PERMANENT) {
+			lrng_health_failed_permanently();
+		} else {
+			atomic_inc(&lrng_health.recovering);
+			pr_warn_ratelimited("interrupt entropy source: %s test failed on CPU %d: not credited until a new start-up test passes\n",
+					    ev & LRNG_HEALTH_EV_RCT_FAIL ?
+					    "repetition count" :
+					    "adaptive proportion",
+					    smp_processor_id());
+		}
+		return LRNG_HEALTH_DISCARD;
+	}
+	if ((ev & LRNG_HEALTH_EV_PASSED) && before == LRNG_HEALTH_RECOVERY)
+		atomic_dec(&lrng_health.recovering);
+
+	if (READ_ONCE(lrng_health.permanent))
+		return LRNG_HEALTH_NO_CREDIT;
+	switch (t->state) {
+	case LRNG_HEALTH_OK:
+		return LRNG_HEALTH_CREDIT;
+	case LRNG_HEALTH_STARTUP:
+		return lrng_sp80090b_compliant() ? LRNG_HEALTH_NO_CREDIT :
+						   LRNG_HEALTH_CREDIT;
+	default:
+		return LRNG_HEALTH_NO_CREDIT;
+	}
+}
+
+/**
+ * lrng_health_credit() - gate the interrupt source's credit
+ * @bits: entropy the source would credit
+ *
+ * Return: @bits, or 0 while a CPU's stream recovers from an intermittent
+ * failure or after a permanent failure.
+ */
+u32 lrng_health_credit(u32 bits)
+{
+	if (READ_ONCE(lrng_health.permanent) ||
+	    atomic_read(&lrng_health.recovering))
+		return 0;
+	return bits;
+}
+
+/* One word for the source as a whole, the worst state first. */
+static const char *lrng_health_summary(void)
+{
+	bool passed = false;
+	int cpu;
+
+	if (READ_ONCE(lrng_health.permanent))
+		return "permanent failure";
+	if (atomic_read(&lrng_health.recovering))
+		return "intermittent failure";
+	for_each_possible_cpu(cpu)
+		if (READ_ONCE(per_cpu_ptr(&lrng_health_pcpu, cpu)->state) ==
+		    LRNG_HEALTH_OK)
+			passed = true;
+	return passed ? "ok" : "start-up";
+}
+
+/**
+ * lrng_health_state() - the health lines of the interrupt source
+ * @m: seq_file of /proc/lrng_type
+ */
+void lrng_health_state(struct seq_file *m)
+{
+	bool none = true;
+	int cpu;
+
+	seq_printf(m, " Health test state: %s\n", lrng_health_summary());
+	seq_puts(m, " Health test passed on CPUs:");
+	for_each_possible_cpu(cpu) {
+		if (READ_ONCE(per_cpu_ptr(&lrng_health_pcpu, cpu)->state) ==
+		    LRNG_HEALTH_OK) {
+			seq_printf(m, " %d", cpu);
+			none = false;
+		}
+	}
+	seq_puts(m, none ? " none\n" : "\n");
+	seq_printf(m, " Health test RCT cut-off: %u\n", lrng_health.cut.rct);
+	seq_printf(m, " Health test APT cut-off: %u of %u\n",
+		   lrng_health.cut.apt, LRNG_HEALTH_APT_WINDOW);
+	seq_printf(m, " Health test RCT failures: %d\n",
+		   atomic_read(&lrng_health.rct_failures));
+	seq_printf(m, " Health test APT failures: %d\n",
+		   atomic_read(&lrng_health.apt_failures));
+}

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * LRNG power-on self-test of the interrupt source's collection array
+ *
+ * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ *
+ * Run by lrng_selftest_run() (lrng_selftest.c): slots and words stored,
+ * a word split across two units and one wrapped around the end of the
+ * array, and the continuous compression of a full array into its pool
+ * (a struct lrng_hash_pool on the built-in SHA-256, as at boot), whose
+ * digest must equal the SHA-256 of the array's bytes.
+ */
+
+#include <crypto/sha2.h>
+#include <linux/array_size.h>
+#include <linux/string.h>
+
+#include "lrng_es_irq_array.h"
+#include "lrng_selftest.h"
+
+enum {
+	/* Slots of the array the test uses. */
+	LRNG_SELFTEST_SLOTS = 32,
+};
+
+/**
+ * lrng_selftest_array() - known answers of the collection array
+ *
+ * Return: 0 when they match, else LRNG_SELFTEST_ARRAY.
+ */
+unsigned int __init lrng_selftest_array(void)
+{
+	u32 units[LRNG_SELFTEST_SLOTS / LRNG_IRQ_SLOTS_PER_UNIT] = { 0 };
+	struct lrng_irq_array a = {
+		.units = units,
+		.nslots = LRNG_SELFTEST_SLOTS,
+	};
+	u8 digest[HASH_MAX_DIGESTSIZE], expect[SHA256_DIGEST_SIZE];
+	struct lrng_hash_pool pool = { };
+	unsigned int fail = 0;
+	u32 pos, i;
+
+	/* One slot, a word across two units, a word wrapped to slot 0. */
+	pos = lrng_irq_array_add_slot(&a, 0, 0xa1);
+	pos = lrng_irq_array_add_u32(&a, pos, 0xd4c3b2b1);
+	if (pos != 5 || units[0] != 0xc3b2b1a1 || units[1] != 0xd4)
+		fail = LRNG_SELFTEST_ARRAY;
+	pos = lrng_irq_array_add_u32(&a, 30, 0x08070605);
+	if (pos != 2 || units[7] != 0x06050000 || units[0] != 0xc3b20807)
+		fail = LRNG_SELFTEST_ARRAY;
+
+	/*
+	 * Continuous compression: a full array is hashed into the pool, whose
+	 * hash at boot is the built-in SHA-256 of lrng_hash.c.
+	 */
+	lrng_hash_pool_init(&pool);
+	a.pool = &pool;
+	for (i = 0, pos = 0; i < ARRAY_SIZE(units); i++)
+		pos = lrng_irq_array_add_u32(&a, pos, 0x01010101 * (i + 1));
+	if (lrng_hash_pool_final(&pool, digest) != SHA256_DIGEST_SIZE)
+		fail = LRNG_SELFTEST_ARRAY;
+	lrng_hash_pool_zero(&pool);
+	sha256((const u8 *)units, sizeof(units), expect);
+	if (pos || memcmp(digest, expect, sizeof(expect)))
+		fail = LRNG_SELFTEST_ARRAY;
+
+	return fail;
+}

@@ -1,0 +1,208 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * The SP800-90B health tests of the LRNG's interrupt source, tripped by
+ * the test kernel's stuck-noise injection
+ * (/sys/kernel/debug/lrng_testing/lrng_health_stuck, which feeds N
+ * interrupts with one constant time stamp through the source on the
+ * writing CPU).  LRNG only, and only in a boot of its own (the harness's
+ * special boot health-stuck): the injection disables the interrupt
+ * source's credit until reboot.
+ *
+ * First CPU 0 must pass its start-up test (1024 samples): the serial
+ * port's interrupt is bound to CPU 0 and serial traffic is written until
+ * /proc/lrng_type lists CPU 0 under "Health test passed on CPUs"
+ * (bounded by LRNG_STARTUP_BOUND seconds).  Then, at the default rate (256
+ * interrupts for 256 bits, H = 1 bit per sample) the repetition count
+ * test fails at 21 equal samples:
+ *  1. 30 stuck samples: one failure, intermittent: /proc/lrng_type shows
+ *     "Health test state: intermittent failure", one RCT failure, and the
+ *     IRQ source's available entropy is 0;
+ *  2. 2048 more: a failure during the recovery's start-up test is
+ *     permanent: "permanent failure", available entropy 0;
+ *  3. the LRNG still serves getrandom(2) from its other sources.
+ */
+
+#define _GNU_SOURCE
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
+#include "../kselftest_harness.h"
+#pragma GCC diagnostic pop
+
+#include "lrng_common.h"
+
+#define LRNG_STUCK	"/sys/kernel/debug/lrng_testing/lrng_health_stuck"
+#define LRNG_TYPE	"/proc/lrng_type"
+#define LRNG_TYPE_MAX	16384
+#define LRNG_TRAFFIC_TTY	"/dev/ttyS0"
+#define LRNG_TRAFFIC_LINE	"lrng_health_test: start-up\n"
+#define LRNG_SERIAL_AFFINITY	"/proc/irq/4/smp_affinity_list"
+#define LRNG_STARTUP_BOUND	90
+
+/*
+ * The value of " @key: " in the "IRQ ES properties:" section of
+ * /proc/lrng_type, copied to @val; returns 0 or -1.
+ */
+static int lrng_irq_value(const char *key, char *val, size_t size)
+{
+	static char buf[LRNG_TYPE_MAX];
+	char *sec, *line, *end;
+	size_t klen = strlen(key);
+
+	if (lrng_read_file(LRNG_TYPE, buf, sizeof(buf)) < 0)
+		return -1;
+	sec = strstr(buf, "IRQ ES properties:\n");
+	if (!sec)
+		return -1;
+	for (line = strchr(sec, '\n') + 1; *line == ' ';
+	     line = strchr(line, '\n') + 1) {
+		if (!strncmp(line + 1, key, klen) && line[1 + klen] == ':') {
+			line += 1 + klen + 2;
+			end = strchr(line, '\n');
+			if (!end || (size_t)(end - line) >= size)
+				return -1;
+			memcpy(val, line, end - line);
+			val[end - line] = '\0';
+			return 0;
+		}
+		if (!strchr(line, '\n'))
+			break;
+	}
+	return -1;
+}
+
+static int lrng_stuck(unsigned int n)
+{
+	char buf[32];
+	int fd, len, ret;
+
+	fd = open(LRNG_STUCK, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	len = snprintf(buf, sizeof(buf), "%u\n", n);
+	ret = write(fd, buf, len) == len ? 0 : -1;
+	close(fd);
+	return ret;
+}
+
+/* Whether CPU 0 is listed as having passed its start-up test. */
+static int lrng_cpu0_passed(void)
+{
+	char val[128], *tok, *save;
+
+	if (lrng_irq_value("Health test passed on CPUs", val, sizeof(val)))
+		return -1;
+	for (tok = strtok_r(val, " ", &save); tok;
+	     tok = strtok_r(NULL, " ", &save))
+		if (!strcmp(tok, "0"))
+			return 1;
+	return 0;
+}
+
+/* Expect " @key: @want" in the IRQ section; returns 0 or -1. */
+static int lrng_irq_is(struct __test_metadata *_metadata, const char *key,
+		       const char *want)
+{
+	char val[128];
+
+	if (lrng_irq_value(key, val, sizeof(val))) {
+		TH_LOG("no \"%s\" in the IRQ section", key);
+		return -1;
+	}
+	if (strcmp(val, want)) {
+		TH_LOG("%s: \"%s\", expected \"%s\"", key, val, want);
+		return -1;
+	}
+	return 0;
+}
+
+#define EXPECT_IRQ(key, want) EXPECT_EQ(0, lrng_irq_is(_metadata, key, want))
+
+FIXTURE(health) {
+	int unused;
+};
+
+FIXTURE_SETUP(health)
+{
+	self->unused = 0;
+}
+
+FIXTURE_TEARDOWN(health)
+{
+}
+
+/* The traffic may take up to LRNG_STARTUP_BOUND seconds. */
+TEST_F_TIMEOUT(health, stuck_noise, LRNG_STARTUP_BOUND + 20)
+{
+	char rate[32], val[128];
+	unsigned char out[32];
+	int passed, fd;
+	cpu_set_t cpus;
+	pid_t traffic;
+	time_t start;
+
+	/* The injection tests one CPU's stream: stay on one CPU. */
+	CPU_ZERO(&cpus);
+	CPU_SET(0, &cpus);
+	ASSERT_EQ(0, sched_setaffinity(0, sizeof(cpus), &cpus));
+
+	ASSERT_EQ(0, lrng_irq_value("Interrupts for 256 bits", rate,
+				    sizeof(rate)));
+	ASSERT_STREQ("256", rate) {
+		TH_LOG("the cut-offs below are for the default rate");
+	}
+	EXPECT_IRQ("Health test RCT cut-off", "21");
+	EXPECT_IRQ("Health test APT cut-off", "311 of 512");
+	EXPECT_IRQ("Health test RCT failures", "0");
+
+	/* CPU 0's start-up test, from real interrupts. */
+	fd = open(LRNG_SERIAL_AFFINITY, O_WRONLY | O_CLOEXEC);
+	if (fd >= 0) {
+		if (write(fd, "0\n", 2) != 2)
+			TH_LOG("%s: %s", LRNG_SERIAL_AFFINITY, strerror(errno));
+		close(fd);
+	}
+	start = time(NULL);
+	traffic = lrng_traffic_start(LRNG_TRAFFIC_TTY, LRNG_TRAFFIC_LINE);
+	ASSERT_LT(0, traffic);
+	while ((passed = lrng_cpu0_passed()) == 0 &&
+	       time(NULL) - start < LRNG_STARTUP_BOUND)
+		usleep(100 * 1000);
+	lrng_traffic_stop(traffic);
+	ASSERT_EQ(1, passed) {
+		TH_LOG("CPU 0 did not pass its start-up test in %d s",
+		       LRNG_STARTUP_BOUND);
+	}
+	TH_LOG("CPU 0 passed its start-up test after %ld s of traffic",
+	       (long)(time(NULL) - start));
+	EXPECT_IRQ("Health test state", "ok");
+
+	/* 1. One failure: intermittent, no credit. */
+	ASSERT_EQ(0, lrng_stuck(30)) {
+		TH_LOG("%s: %s", LRNG_STUCK, strerror(errno));
+	}
+	EXPECT_IRQ("Health test state", "intermittent failure");
+	EXPECT_IRQ("Health test RCT failures", "1");
+	EXPECT_IRQ("Available entropy", "0");
+
+	/* 2. Stuck during the recovery: permanent. */
+	ASSERT_EQ(0, lrng_stuck(2048));
+	EXPECT_IRQ("Health test state", "permanent failure");
+	EXPECT_IRQ("Available entropy", "0");
+	ASSERT_EQ(0, lrng_irq_value("Health test RCT failures", val,
+				    sizeof(val)));
+	EXPECT_LE(1, atoi(val));
+
+	/* 3. The other sources still serve random numbers. */
+	EXPECT_EQ((long)sizeof(out), lrng_getrandom(out, sizeof(out), 0));
+}
+
+TEST_HARNESS_MAIN
