@@ -462,7 +462,8 @@ QEMU_BAD='WARNING:|BUG:|Oops|Kernel panic|Call Trace|UBSAN:|KASAN:|ODEBUG:|'\
 boot() {
 	local name=$1 flavor=$2 initrd=$3 mode=$4
 	shift 4
-	local kernel con res raw accel rc=0 bad t0 tailpid= mem=512
+	local kernel con res raw accel rc=0 bad t0 tailpid= mem=512 fork=()
+	local qmp=$B/$name.qmp fpid= frc=0
 	kernel=$(objdir "$flavor")/arch/x86/boot/bzImage
 	# KASAN's shadow takes an eighth of memory, its quarantine more.
 	[ "$flavor" = lrng-debug ] && mem=1024
@@ -479,14 +480,16 @@ boot() {
 	local bios=() dev=() smp=2
 	[ -f /usr/share/qemu/qboot.rom ] && bios=(-bios qboot.rom)
 	# The distro kernel: a SCSI disk (a raw image, read only) and a VM
-	# generation ID device. qboot hangs before the kernel starts with
-	# -device vmgenid (QEMU 7.2): the default firmware (SeaBIOS) instead.
+	# generation ID device (added last, below; harness/vmfork.py gives it
+	# a new ID while the guest runs). qboot hangs before the kernel starts
+	# with -device vmgenid (QEMU 7.2): the default firmware (SeaBIOS)
+	# instead.
 	if [ "$flavor" = distro ]; then
 		bios=()
 		distro_disk || { BOOT_REASON="cannot create $DISTRO_DISK"; return 1; }
 		dev=(-device virtio-scsi-pci,id=scsi0
 			-drive "if=none,id=d0,file=$DISTRO_DISK,format=raw,readonly=on"
-			-device scsi-hd,drive=d0,bus=scsi0.0 -device vmgenid)
+			-device scsi-hd,drive=d0,bus=scsi0.0)
 		# Two NUMA nodes, one CPU each. One socket per node: CPUs of
 		# one socket on two nodes make the kernel WARN (topology_sane).
 		smp=2,sockets=2,cores=1,threads=1
@@ -498,17 +501,36 @@ boot() {
 	local append="console=ttyS0 panic_on_warn=1 oops=panic panic=-1 lrng.mode=$mode $*"
 	rm -f "$con" "$res" "$raw"
 	: >"$con"
-	echo "qemu-system-x86_64 $accel ${dev[*]} ... -append \"$append\"" >"$LOGS/$name.cmd"
 	if [ "${SHOW_CONSOLE:-0}" = 1 ]; then
 		tail -n +1 -f "$con" &
 		tailpid=$!
 	fi
+	# The serial files are appended to: after a VM fork the second QEMU
+	# writes to them too.
+	local qemu=(qemu-system-x86_64 $accel -smp $smp -m $mem
+		-nographic -nodefaults -no-reboot -monitor none "${bios[@]}" "${dev[@]}"
+		-kernel "$kernel" -initrd "$initrd" -append "$append"
+		-chardev "file,id=ser0,path=$con,append=on" -serial chardev:ser0
+		-chardev "file,id=ser1,path=$raw,append=on" -serial chardev:ser1)
+	# The VM fork (distro_vmfork of harness/init): once the guest asks,
+	# the VM moves to a second QEMU with a new vmgenid (vmfork.py), which
+	# then runs the guest to its end, bounded by the same TIMEOUT.
+	if [ "$flavor" = distro ]; then
+		rm -f "$qmp" "$qmp.incoming"
+		fork=(-device vmgenid,id=vmgenid0 -qmp "unix:$qmp,server=on,wait=off")
+		python3 "$ROOT/harness/vmfork.py" "$raw" "$qmp" "$TIMEOUT" -- \
+			"${qemu[@]}" \
+			>"$LOGS/$name.vmfork.log" 2>&1 </dev/null &
+		fpid=$!
+	fi
+	echo "${qemu[*]} ${fork[*]}" >"$LOGS/$name.cmd"
 	t0=$SECONDS
-	timeout -k 10 "$TIMEOUT" qemu-system-x86_64 $accel -smp $smp -m $mem \
-		-nographic -nodefaults -no-reboot -monitor none "${bios[@]}" "${dev[@]}" \
-		-kernel "$kernel" -initrd "$initrd" -append "$append" \
-		-serial "file:$con" -serial "file:$raw" </dev/null \
+	timeout -k 10 "$TIMEOUT" "${qemu[@]}" "${fork[@]}" </dev/null \
 		>"$LOGS/$name.qemu.log" 2>&1 || rc=$?
+	if [ -n "$fpid" ]; then
+		wait "$fpid" || frc=$?
+		rm -f "$qmp" "$qmp.incoming"
+	fi
 	BOOT_SECONDS=$((SECONDS - t0))
 	if [ -n "$tailpid" ]; then
 		sleep 0.3
@@ -521,6 +543,10 @@ boot() {
 		BOOT_REASON="timeout after ${TIMEOUT}s (raise with TIMEOUT=); last console line: $(tail -n1 "$con" | tr -d '\r')"
 	elif [ $rc -ne 0 ]; then
 		BOOT_REASON="qemu exited with $rc: $(head -c 300 "$LOGS/$name.qemu.log")"
+	elif [ $frc -eq 124 ]; then
+		BOOT_REASON="timeout after ${TIMEOUT}s after the VM fork (raise with TIMEOUT=); last console line: $(tail -n1 "$con" | tr -d '\r')"
+	elif [ $frc -ne 0 ]; then
+		BOOT_REASON="VM fork (harness/vmfork.py) exited with $frc: $(tail -n1 "$LOGS/$name.vmfork.log")"
 	elif [ -n "$bad" ]; then
 		BOOT_REASON="console shows: $(echo "$bad" | tr -d '\r' | head -c 200)"
 	elif ! grep -qx 'LRNG-VERDICT: success' "$res"; then

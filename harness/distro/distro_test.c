@@ -8,6 +8,9 @@
  *                          IA32_EMULATION kernel
  *   distro_test loopadd N  create /dev/loopN with LOOP_CTL_ADD (a new gendisk:
  *                          rand_initialize_disk()) and remove it again
+ *   distro_test vdsogen    print the vDSO getrandom generation and is_ready
+ *                          flag ("generation N ready N"), read from
+ *                          struct vdso_rng_data in [vvar]
  *
  * Prints one "ok"/"not ok" line per check; exits 0 only when all passed.
  * Without IA32 emulation int $0x80 kills the program with SIGSEGV, which the
@@ -136,6 +139,43 @@ static int loopadd(int nr)
 	return failures != 0;
 }
 
+/*
+ * struct vdso_rng_data (generation, then is_ready) in the first page of
+ * [vvar] of the root time namespace, at offset 640 on x86_64:
+ * arch/x86/include/asm/vvar.h, vdso-layout.lds.S.
+ */
+#define VDSO_RNG_OFFSET	640
+
+static int vdsogen(void)
+{
+	const unsigned char *rng = NULL;
+	char line[256];
+	FILE *maps;
+
+	maps = fopen("/proc/self/maps", "r");
+	if (!maps) {
+		perror("/proc/self/maps");
+		return 1;
+	}
+	while (fgets(line, sizeof(line), maps)) {
+		if (strstr(line, "[vvar]")) {
+			rng = (const unsigned char *)strtoul(line, NULL, 16);
+			break;
+		}
+	}
+	fclose(maps);
+	if (!rng) {
+		printf("no [vvar] mapping\n");
+		return 1;
+	}
+	rng += VDSO_RNG_OFFSET;
+	printf("generation %llu ready %u\n",
+	       (unsigned long long)__atomic_load_n((const __u64 *)rng,
+						   __ATOMIC_ACQUIRE),
+	       __atomic_load_n(rng + 8, __ATOMIC_ACQUIRE));
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	setvbuf(stdout, NULL, _IOLBF, 0);
@@ -143,6 +183,8 @@ int main(int argc, char **argv)
 		return compat();
 	if (argc == 3 && !strcmp(argv[1], "loopadd"))
 		return loopadd(atoi(argv[2]));
-	fprintf(stderr, "usage: %s compat | loopadd N\n", argv[0]);
+	if (argc == 2 && !strcmp(argv[1], "vdsogen"))
+		return vdsogen();
+	fprintf(stderr, "usage: %s compat | loopadd N | vdsogen\n", argv[0]);
 	return 2;
 }
