@@ -80,7 +80,8 @@ export_parity_check() {
 
 # cross_check NAME DESC MAKE-ARGS...: defconfig of that architecture plus
 # the LRNG options (DEBIAN_LRNG_OPTIONS of series.sh, the Jitter RNG built
-# in for LRNG_JENT, and KUnit with the LRNG's KUnit tests), W=1 prepare and W=1 drivers/char/lrng/ in
+# in for LRNG_JENT, debugfs for the test interfaces, and KUnit with the
+# LRNG's KUnit tests), W=1 prepare and W=1 drivers/char/lrng/ in
 # build/obj-NAME; fails on any warning.
 cross_check() {
 	local arch=$1 desc=$2 obj=$B/obj-$1 t0=$SECONDS
@@ -88,6 +89,7 @@ cross_check() {
 	local name="$desc: W=1 build of drivers/char/lrng/" want stamp
 	want="$DEBIAN_LRNG_OPTIONS
 CONFIG_CRYPTO_JITTERENTROPY=y
+CONFIG_DEBUG_FS=y
 CONFIG_KUNIT=y
 CONFIG_LRNG_KUNIT_TEST=y"
 	xmake() {
