@@ -240,4 +240,58 @@ static inline void lrng_traffic_stop(pid_t pid)
 	waitpid(pid, NULL, 0);
 }
 
+/* Fault injection: failslab's debugfs attributes. */
+#define LRNG_FAILSLAB "/sys/kernel/debug/failslab/"
+
+static inline int lrng_write_str(const char *path, const char *val)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	ssize_t n;
+
+	if (fd < 0)
+		return -errno;
+	n = write(fd, val, strlen(val));
+	close(fd);
+	return n == (ssize_t)strlen(val) ? 0 : -errno;
+}
+
+static inline int lrng_failslab(const char *attr, unsigned long long val)
+{
+	char path[128], num[32];
+
+	snprintf(path, sizeof(path), LRNG_FAILSLAB "%s", attr);
+	snprintf(num, sizeof(num), "%llu", val);
+	return lrng_write_str(path, num);
+}
+
+/*
+ * The address range of the kernel function @name in /proc/kallsyms: its
+ * address and the next higher symbol's.  false when not found.
+ */
+static inline bool lrng_ksym_range(const char *name,
+				   unsigned long long *start,
+				   unsigned long long *end)
+{
+	unsigned long long addr, next = ~0ULL;
+	char line[512], sym[256], type;
+	FILE *f;
+
+	*start = 0;
+	f = fopen("/proc/kallsyms", "r");
+	if (!f)
+		return false;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "%llx %c %255s", &addr, &type, sym) == 3 &&
+		    !strcmp(sym, name))
+			*start = addr;
+	rewind(f);
+	while (*start && fgets(line, sizeof(line), f))
+		if (sscanf(line, "%llx %c %255s", &addr, &type, sym) == 3 &&
+		    addr > *start && addr < next)
+			next = addr;
+	fclose(f);
+	*end = next;
+	return *start && next != ~0ULL;
+}
+
 #endif /* LRNG_SELFTEST_COMMON_H */

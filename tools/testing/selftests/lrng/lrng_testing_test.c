@@ -255,6 +255,47 @@ TEST_F(testing, acvt_hash)
 	}
 }
 
+/*
+ * Fault injection (failslab with its stack filter on lrng_acvt_open(), the
+ * only allocation of the debugfs files): the open fails with ENOMEM, and
+ * the next open works and gives the same digest as before.
+ */
+TEST_F(testing, acvt_open_without_memory)
+{
+	unsigned char before[32], after[32];
+	unsigned long long start, end;
+	char path[256];
+	int fd, err;
+
+	if (access(LRNG_FAILSLAB "require-start", W_OK))
+		SKIP(return, "no %srequire-start: no failslab stack filter",
+		     LRNG_FAILSLAB);
+	ASSERT_EQ(0, lrng_acvt("abc", 3, 1, before));
+	ASSERT_TRUE(lrng_ksym_range("lrng_acvt_open", &start, &end));
+	ASSERT_EQ(0, lrng_failslab("require-start", start));
+	ASSERT_EQ(0, lrng_failslab("require-end", end));
+	ASSERT_EQ(0, lrng_failslab("verbose", 0));
+	ASSERT_EQ(0, lrng_failslab("probability", 100));
+	ASSERT_EQ(0, lrng_failslab("interval", 1));
+	ASSERT_EQ(0, lrng_failslab("space", 0));
+	ASSERT_EQ(0, lrng_write_str(LRNG_FAILSLAB "task-filter", "Y"));
+	ASSERT_EQ(0, lrng_failslab("times", 1));
+
+	lrng_path(path, sizeof(path), "lrng_acvt_hash");
+	ASSERT_EQ(0, lrng_write_str("/proc/self/make-it-fail", "1"));
+	fd = open(path, O_RDWR | O_CLOEXEC);
+	err = errno;
+	ASSERT_EQ(0, lrng_write_str("/proc/self/make-it-fail", "0"));
+	lrng_failslab("times", 0);
+	EXPECT_EQ(-1, fd);
+	EXPECT_EQ(ENOMEM, err);
+	if (fd >= 0)
+		close(fd);
+
+	ASSERT_EQ(0, lrng_acvt("abc", 3, 1, after));
+	EXPECT_EQ(0, memcmp(before, after, sizeof(before)));
+}
+
 TEST_F(testing, taps)
 {
 	static const char *const taps[] = {
