@@ -279,6 +279,8 @@ TEST_F(testing, acvt_open_without_memory)
 	ASSERT_EQ(0, lrng_failslab("interval", 1));
 	ASSERT_EQ(0, lrng_failslab("space", 0));
 	ASSERT_EQ(0, lrng_write_str(LRNG_FAILSLAB "task-filter", "Y"));
+	/* GFP_KERNEL may reclaim: failslab skips those by default. */
+	ASSERT_EQ(0, lrng_write_str(LRNG_FAILSLAB "ignore-gfp-wait", "N"));
 	ASSERT_EQ(0, lrng_failslab("times", 1));
 
 	lrng_path(path, sizeof(path), "lrng_acvt_hash");
