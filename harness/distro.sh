@@ -29,11 +29,28 @@ distro_tests() {
 		# FIPS mode: the DRBG's SHA-512 makes the seeding SP800-90C's.
 		special_boot_on distro fips lrng_switch_test \
 			"fips=1: DRBG with SHA-512, SP800-90C oversampled seeds" fips=1
+		fault_boot
 	else
 		fail "distro: guest programs" "build failed (log: build/logs/user.log)"
 	fi
 	export_parity_check
 	info "distro kernel: $((SECONDS - t1)) s"
+}
+
+# lrng_fault_test: failslab on the NUMA instances' allocation, fail_page_alloc
+# on a large read's page. Every credited source is off, so that the test
+# makes the LRNG fully seeded when it is ready for it; each case must run.
+fault_boot() {
+	local log=$LOGS/numa-fault.result.log
+	special_boot_on distro numa-fault lrng_fault_test \
+		"fault injection: NUMA instances allocated after failures, large reads without their page" \
+		random.trust_cpu=off random.trust_bootloader=off \
+		lrng_es_jent.jitterrng=0 lrng_es_irq.irq_entropy=4294967295
+	if grep -q '^ok .* # SKIP' "$log" 2>/dev/null; then
+		fail "distro: lrng_fault_test ran every case" "$(grep -m1 '^ok .* # SKIP' "$log")"
+	elif grep -q '^ok ' "$log" 2>/dev/null; then
+		pass "distro: lrng_fault_test ran every case ($(grep -c '^ok ' "$log") cases)"
+	fi
 }
 
 # The LRNG's extension modules for the guest, where lrng_switch_test looks:

@@ -140,14 +140,15 @@ kunit_ktap() {
 }
 
 # Kselftests of LRNG-only interfaces: not run on the stock kernel.
-LRNG_ONLY_TESTS=lrng_proc_test,lrng_es_config_test,lrng_testing_test,lrng_health_test,lrng_switch_test,lrng_numa_test
+LRNG_ONLY_TESTS=lrng_proc_test,lrng_es_config_test,lrng_testing_test,lrng_health_test,lrng_switch_test,lrng_numa_test,lrng_fault_test
 # Kselftests that skip on the test kernels but must run on the distro
 # kernel, which has the extension modules and two NUMA nodes.
 DISTRO_REQUIRED_TESTS=lrng_switch_test,lrng_numa_test
 # Kselftests that only a special boot runs (lrng_unready_test needs an RNG
 # that is not ready: every credited source off; lrng_health_test disables
-# the interrupt source's credit for the rest of its boot).
-SPECIAL_ONLY_TESTS=lrng_unready_test,lrng_health_test
+# the interrupt source's credit for the rest of its boot; lrng_fault_test
+# needs the distro kernel's fault injection and an RNG that is not ready).
+SPECIAL_ONLY_TESTS=lrng_unready_test,lrng_health_test,lrng_fault_test
 
 # ABI transcripts (lrng_abi_test): "operation: result" lines that must be
 # the same on both kernels. Fewer lines than this means the test did not

@@ -89,6 +89,20 @@ void lrng_kcapi_hash_desc_zero(struct shash_desc *shash);
 void lrng_kcapi_rng_dealloc(void *drng);
 int lrng_kcapi_rng_seed(void *drng, const u8 *inbuf, u32 inbuflen);
 int lrng_kcapi_rng_generate(void *drng, u8 *outbuf, u32 outbuflen);
+
+/*
+ * The hash callbacks of a struct lrng_crypto_cb that conditions with a
+ * crypto API shash; @alloc is the extension's lrng_hash_alloc, which names
+ * the hash (it calls lrng_kcapi_hash_alloc()).
+ */
+#define LRNG_KCAPI_HASH_CB(alloc)					\
+	.lrng_hash_alloc = alloc,					\
+	.lrng_hash_dealloc = lrng_kcapi_hash_dealloc,			\
+	.lrng_hash_digestsize = lrng_kcapi_hash_digestsize,		\
+	.lrng_hash_init = lrng_kcapi_hash_init,				\
+	.lrng_hash_update = lrng_kcapi_hash_update,			\
+	.lrng_hash_final = lrng_kcapi_hash_final,			\
+	.lrng_hash_desc_zero = lrng_kcapi_hash_desc_zero
 #endif
 
 #endif /* _LINUX_LRNG_H */

@@ -74,13 +74,7 @@ static const struct lrng_crypto_cb lrng_drbg_cb = {
 	.lrng_drng_dealloc = lrng_kcapi_rng_dealloc,
 	.lrng_drng_seed_helper = lrng_kcapi_rng_seed,
 	.lrng_drng_generate_helper = lrng_kcapi_rng_generate,
-	.lrng_hash_alloc = lrng_drbg_hash_alloc,
-	.lrng_hash_dealloc = lrng_kcapi_hash_dealloc,
-	.lrng_hash_digestsize = lrng_kcapi_hash_digestsize,
-	.lrng_hash_init = lrng_kcapi_hash_init,
-	.lrng_hash_update = lrng_kcapi_hash_update,
-	.lrng_hash_final = lrng_kcapi_hash_final,
-	.lrng_hash_desc_zero = lrng_kcapi_hash_desc_zero,
+	LRNG_KCAPI_HASH_CB(lrng_drbg_hash_alloc),
 };
 
 static int __init lrng_drbg_init(void)

@@ -465,9 +465,10 @@ void lrng_drng_get_sleep(void *buf, size_t len)
 		while (lrng_drng_sw.cb && len) {
 			size_t todo = min_t(size_t, len, LRNG_DRNG_MAX_REQSIZE);
 
-			lrng_drng_check_reseed(&lrng_drng_init);
+			/* Counted when served: a failed chunk is ChaCha20's. */
 			if (lrng_drng_sw_generate(out, todo))
 				break;
+			lrng_drng_check_reseed(&lrng_drng_init);
 			out += todo;
 			len -= todo;
 		}
@@ -582,6 +583,25 @@ struct lrng_drng *lrng_drng_init_instance(void)
 	return &lrng_drng_init;
 }
 
+/* The instance of @node if it has one of its own, else NULL. */
+static struct lrng_drng *lrng_drng_node_own(int node)
+{
+	struct lrng_drng *drng = lrng_numa_drng(node);
+
+	return drng == &lrng_drng_init ? NULL : drng;
+}
+
+/**
+ * lrng_drng_node_separate() - whether a NUMA node has its own DRNG instance
+ * @node: the node
+ *
+ * Return: false while the initial instance serves @node.
+ */
+bool lrng_drng_node_separate(int node)
+{
+	return lrng_drng_node_own(node);
+}
+
 /**
  * lrng_drng_seed_node() - seed the DRNG instance of a NUMA node
  * @node: the node
@@ -594,9 +614,9 @@ struct lrng_drng *lrng_drng_init_instance(void)
  */
 bool lrng_drng_seed_node(int node, const void *seed, size_t len, bool full)
 {
-	struct lrng_drng *drng = lrng_numa_drng(node);
+	struct lrng_drng *drng = lrng_drng_node_own(node);
 
-	if (!drng || drng == &lrng_drng_init)
+	if (!drng)
 		return false;
 	lrng_drng_seed_cc20(drng, seed, len, full);
 	return true;
@@ -608,11 +628,10 @@ bool lrng_drng_seed_node(int node, const void *seed, size_t len, bool full)
  */
 void lrng_drng_node_skipped(int node)
 {
-	struct lrng_drng *drng = lrng_numa_drng(node);
-
+	struct lrng_drng *drng = lrng_drng_node_own(node);
 	unsigned long flags;
 
-	if (!drng || drng == &lrng_drng_init)
+	if (!drng)
 		return;
 	spin_lock_irqsave(&drng->lock, flags);
 	lrng_drng_reset_counters(drng, false);

@@ -30,6 +30,7 @@ struct lrng_drng;
 struct lrng_drng *lrng_drng_node_alloc(int node);
 void lrng_drng_node_free(struct lrng_drng *drng);
 struct lrng_drng *lrng_drng_init_instance(void);
+bool lrng_drng_node_separate(int node);
 bool lrng_drng_seed_node(int node, const void *seed, size_t len, bool full);
 void lrng_drng_node_skipped(int node);
 

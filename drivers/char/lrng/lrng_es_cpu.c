@@ -137,8 +137,7 @@ static u32 lrng_cpu_get_ent(u8 *slot, u32 requested_bits)
 					      longs * sizeof(unsigned long));
 		}
 		requested_bits = min(requested_bits,
-				     lrng_hash_pool_final(&pool, slot) * 8);
-		lrng_hash_pool_zero(&pool);
+				     lrng_hash_pool_final_zero(&pool, slot) * 8);
 		rcu_read_unlock();
 	}
 	memzero_explicit(buf, sizeof(buf));

@@ -485,8 +485,7 @@ static u32 lrng_irq_get_ent(u8 *slot, u32 requested_bits)
 		collected += take;
 		lrng_hash_pool_update(&all, digest, size);
 	}
-	size = lrng_hash_pool_final(&all, slot);
-	lrng_hash_pool_zero(&all);
+	size = lrng_hash_pool_final_zero(&all, slot);
 	rcu_read_unlock();
 	memzero_explicit(digest, sizeof(digest));
 

@@ -49,7 +49,9 @@
 #include <linux/atomic.h>
 #include <linux/fips.h>
 #include <linux/irq_work.h>
+#include <linux/kernel.h>
 #include <linux/nodemask.h>
+#include <linux/sched.h>
 #include <linux/string.h>
 #include <linux/timex.h>
 #include <linux/workqueue.h>
@@ -300,7 +302,8 @@ static void lrng_es_seed_nodes(bool force)
 	int node;
 
 	for_each_node(node) {
-		if (!lrng_numa_drng(node) || node == first_online_node)
+		/* No draw for a node that the initial instance serves. */
+		if (!lrng_drng_node_separate(node))
 			continue;
 		if (!force &&
 		    lrng_es_avail_entropy() < lrng_es_reseed_min_bits()) {
@@ -371,12 +374,26 @@ int lrng_es_reseed(bool force)
 	}
 	atomic_set_release(&lrng_es_state.seeding, 0);
 
-	if (stage != LRNG_FULLY_SEEDED && next == LRNG_FULLY_SEEDED) {
+	if (stage != LRNG_FULLY_SEEDED && next == LRNG_FULLY_SEEDED)
 		lrng_ready_transition();
-		if (READ_ONCE(lrng_es_state.async))
-			lrng_numa_alloc();
-	}
+	/* Until the NUMA nodes have their instances: a no-op after that. */
+	if (full && READ_ONCE(lrng_es_state.async))
+		lrng_numa_alloc();
 	return 0;
+}
+
+/**
+ * lrng_es_reseed_sync() - forced reseed after an event, in process context
+ *
+ * The caller (RNDRESEEDCRNG, a VM fork, a resume) wants a seed drawn after
+ * its event.  A seed operation that runs already may have drawn before it:
+ * wait for that one to end, then seed.
+ */
+void lrng_es_reseed_sync(void)
+{
+	might_sleep();
+	while (lrng_es_reseed(true) == -EBUSY)
+		schedule_timeout_uninterruptible(1);
 }
 
 /**

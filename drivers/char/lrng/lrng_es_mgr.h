@@ -83,6 +83,7 @@ void lrng_es_request_seed(void);
 bool lrng_ready(void);
 bool lrng_sp80090c_compliant(void);
 int lrng_es_reseed(bool force);
+void lrng_es_reseed_sync(void);
 void lrng_es_unseed(void);
 void lrng_es_mgr_init_early(void);
 void lrng_es_mgr_init(void);

@@ -143,14 +143,8 @@ void lrng_hash_pool_update(struct lrng_hash_pool *pool, const void *in,
 	WARN_ON_ONCE(pool->cb->lrng_hash_update(lrng_pool_desc(pool), in, len));
 }
 
-/**
- * lrng_hash_pool_final() - take a pool's digest and restart it
- * @pool: the pool; it restarts empty, with the current hash
- * @digest: room for HASH_MAX_DIGESTSIZE bytes
- *
- * Return: the digest size in bytes.
- */
-u32 lrng_hash_pool_final(struct lrng_hash_pool *pool, u8 *digest)
+/* The digest of @pool into @digest, the hash state wiped; its size. */
+static u32 lrng_hash_pool_digest(struct lrng_hash_pool *pool, u8 *digest)
 {
 	struct shash_desc *desc = lrng_pool_desc(pool);
 	u32 size;
@@ -161,7 +155,37 @@ u32 lrng_hash_pool_final(struct lrng_hash_pool *pool, u8 *digest)
 	if (WARN_ON_ONCE(pool->cb->lrng_hash_final(desc, digest)))
 		memset(digest, 0, size);
 	pool->cb->lrng_hash_desc_zero(desc);
+	return size;
+}
+
+/**
+ * lrng_hash_pool_final() - take a pool's digest and restart it
+ * @pool: the pool; it restarts empty, with the current hash
+ * @digest: room for HASH_MAX_DIGESTSIZE bytes
+ *
+ * Return: the digest size in bytes.
+ */
+u32 lrng_hash_pool_final(struct lrng_hash_pool *pool, u8 *digest)
+{
+	u32 size = lrng_hash_pool_digest(pool, digest);
+
 	lrng_hash_pool_init(pool);
+	return size;
+}
+
+/**
+ * lrng_hash_pool_final_zero() - take the digest of a pool used only once
+ * @pool: the pool; it is wiped, not restarted: its next update starts it
+ * @digest: room for HASH_MAX_DIGESTSIZE bytes
+ *
+ * Return: the digest size in bytes.
+ */
+u32 lrng_hash_pool_final_zero(struct lrng_hash_pool *pool, u8 *digest)
+{
+	u32 size = lrng_hash_pool_digest(pool, digest);
+
+	pool->cb = NULL;
+	pool->hash = NULL;
 	return size;
 }
 
@@ -209,18 +233,6 @@ u32 lrng_hash_pool_digest_bits(struct lrng_hash_pool *pool)
 	if (!pool->cb)
 		return lrng_hash_digestsize() * 8;
 	return pool->cb->lrng_hash_digestsize(pool->hash) * 8;
-}
-
-/**
- * lrng_hash_pool_zero() - wipe a pool
- * @pool: the pool; its next update starts it again
- */
-void lrng_hash_pool_zero(struct lrng_hash_pool *pool)
-{
-	if (pool->cb)
-		pool->cb->lrng_hash_desc_zero(lrng_pool_desc(pool));
-	pool->cb = NULL;
-	pool->hash = NULL;
 }
 
 /**

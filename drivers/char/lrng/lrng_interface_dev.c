@@ -59,7 +59,8 @@ static ssize_t lrng_read_user(struct iov_iter *iter)
 		return 0;
 
 	if (iov_iter_count(iter) > sizeof(small)) {
-		u8 *page = (u8 *)__get_free_page(GFP_KERNEL);
+		/* Without it the stack buffer serves: no warning needed. */
+		u8 *page = (u8 *)__get_free_page(GFP_KERNEL | __GFP_NOWARN);
 
 		if (page) {
 			buf = page;
@@ -228,9 +229,7 @@ static long lrng_ioctl(struct file *f, unsigned int cmd, unsigned long arg)
 			return -EPERM;
 		if (!lrng_ready())
 			return -ENODATA;
-		/* A seed operation that runs may predate the call: wait. */
-		while (lrng_es_reseed(true) == -EBUSY)
-			schedule_timeout_uninterruptible(1);
+		lrng_es_reseed_sync();
 		return 0;
 	default:
 		return -EINVAL;

@@ -335,7 +335,7 @@ static int lrng_pm_notify(struct notifier_block *nb, unsigned long action,
 	    (action == PM_RESTORE_PREPARE ||
 	     (action == PM_POST_SUSPEND && !IS_ENABLED(CONFIG_PM_AUTOSLEEP) &&
 	      !IS_ENABLED(CONFIG_PM_USERSPACE_AUTOSLEEP)))) {
-		lrng_es_reseed(true);
+		lrng_es_reseed_sync();
 		pr_notice("crng reseeded on system resumption\n");
 	}
 	return 0;

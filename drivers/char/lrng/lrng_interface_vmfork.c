@@ -27,7 +27,7 @@ void __cold add_vmfork_randomness(const void *unique_vm_id, size_t len)
 {
 	add_device_randomness(unique_vm_id, len);
 	if (lrng_ready()) {
-		lrng_es_reseed(true);
+		lrng_es_reseed_sync();
 		pr_notice("crng reseeded due to virtual machine fork\n");
 	}
 	blocking_notifier_call_chain(&lrng_vmfork_chain, 0, NULL);

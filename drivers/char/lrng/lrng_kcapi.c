@@ -72,13 +72,7 @@ static void *lrng_kcapi_hash_alloc_named(void)
 static struct lrng_crypto_cb lrng_kcapi_cb = {
 	.lrng_drng_name = lrng_kcapi_drng_name,
 	.lrng_hash_name = lrng_kcapi_hash_name,
-	.lrng_hash_alloc = lrng_kcapi_hash_alloc_named,
-	.lrng_hash_dealloc = lrng_kcapi_hash_dealloc,
-	.lrng_hash_digestsize = lrng_kcapi_hash_digestsize,
-	.lrng_hash_init = lrng_kcapi_hash_init,
-	.lrng_hash_update = lrng_kcapi_hash_update,
-	.lrng_hash_final = lrng_kcapi_hash_final,
-	.lrng_hash_desc_zero = lrng_kcapi_hash_desc_zero,
+	LRNG_KCAPI_HASH_CB(lrng_kcapi_hash_alloc_named),
 };
 
 static int __init lrng_kcapi_init(void)

@@ -11,16 +11,18 @@
  * The initial instance serves the first online node; the others are keyed
  * from it, then reseeded from their own draw of the entropy sources at
  * every reseed (lrng_es_mgr.c).  Until the array exists, and when its
- * allocation fails (logged), the initial instance serves every node.
+ * allocation fails (logged), the initial instance serves every node; every
+ * later reseed of full strength tries the allocation again, until it works.
  *
  * lrng_numa_drngs is written once, by the allocation work item, and never
- * freed; readers load it with acquire semantics.
+ * freed; readers load it with acquire semantics.  The work item is the only
+ * writer: a work item never runs twice at the same time.
  */
 
-#include <linux/atomic.h>
 #include <linux/nodemask.h>
 #include <linux/slab.h>
 #include <linux/workqueue.h>
+#include <asm/barrier.h>
 
 #include "lrng_drng_mgr.h"
 #include "lrng_numa.h"
@@ -47,6 +49,9 @@ static void lrng_numa_alloc_workfn(struct work_struct *work)
 	struct lrng_drng **drngs;
 	int node, n = 0;
 
+	/* Pairs with the release below: a retry queued before it is done. */
+	if (smp_load_acquire(&lrng_numa_drngs))
+		return;
 	drngs = kcalloc(nr_node_ids, sizeof(*drngs), GFP_KERNEL);
 	if (!drngs)
 		goto err;
@@ -70,7 +75,7 @@ err_free:
 			lrng_drng_node_free(drngs[node]);
 	kfree(drngs);
 err:
-	pr_warn("no memory for one DRNG per NUMA node: one DRNG serves all nodes\n");
+	pr_warn("no memory for one DRNG per NUMA node: one DRNG serves all nodes until a later reseed allocates them\n");
 }
 
 static DECLARE_WORK(lrng_numa_alloc_work, lrng_numa_alloc_workfn);
@@ -78,14 +83,13 @@ static DECLARE_WORK(lrng_numa_alloc_work, lrng_numa_alloc_workfn);
 /**
  * lrng_numa_alloc() - give every NUMA node its DRNG instance
  *
- * Called once the LRNG is fully seeded and workqueues exist, in any
- * context; the allocation runs in a work item, once.
+ * Called at every seed of full strength once workqueues exist, in any
+ * context but NMI; the allocation runs in a work item until it succeeded.
  */
 void lrng_numa_alloc(void)
 {
-	static atomic_t started = ATOMIC_INIT(0);
-
-	if (num_possible_nodes() <= 1 || atomic_xchg(&started, 1))
+	/* Pairs with the release in the work item: allocated already. */
+	if (num_possible_nodes() <= 1 || smp_load_acquire(&lrng_numa_drngs))
 		return;
 	queue_work(system_unbound_wq, &lrng_numa_alloc_work);
 }

@@ -17,11 +17,13 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <linux/random.h>
 
 #define LRNG_SYSCTL_DIR		"/proc/sys/kernel/random/"
 #define LRNG_NOBODY_ID		65534
@@ -292,6 +294,103 @@ static inline bool lrng_ksym_range(const char *name,
 	fclose(f);
 	*end = next;
 	return *start && next != ~0ULL;
+}
+
+/*
+ * Arm failslab for the slab allocations made under the kernel function
+ * @func (its stack trace filter): every one of them fails (probability 100,
+ * also those that may sleep), once "times" and "space" let it.  With
+ * @task_filter only in processes that wrote 1 to /proc/self/make-it-fail.
+ * Failures are not logged.  Returns 0, or -1 when a file was not written.
+ */
+static inline int lrng_failslab_arm(const char *func, bool task_filter)
+{
+	unsigned long long start, end;
+
+	if (!lrng_ksym_range(func, &start, &end))
+		return -1;
+	if (lrng_failslab("times", 0) || lrng_failslab("space", 0) ||
+	    lrng_failslab("require-start", start) ||
+	    lrng_failslab("require-end", end) ||
+	    lrng_failslab("verbose", 0) || lrng_failslab("probability", 100) ||
+	    lrng_failslab("interval", 1) ||
+	    lrng_write_str(LRNG_FAILSLAB "task-filter",
+			   task_filter ? "Y" : "N") ||
+	    lrng_write_str(LRNG_FAILSLAB "ignore-gfp-wait", "N"))
+		return -1;
+	return 0;
+}
+
+/* Undo lrng_failslab_arm(): nothing fails, failslab's defaults again. */
+static inline void lrng_failslab_disarm(void)
+{
+	lrng_failslab("times", 0);
+	lrng_failslab("space", 0);
+	lrng_failslab("probability", 0);
+	lrng_failslab("require-start", 0);
+	lrng_failslab("require-end", ~0ULL);
+	lrng_write_str(LRNG_FAILSLAB "task-filter", "N");
+	lrng_write_str(LRNG_FAILSLAB "ignore-gfp-wait", "Y");
+}
+
+/*
+ * Scan the kernel log for messages containing @needle: their number, and
+ * the text of the last one in @last (@size bytes) unless @last is NULL.
+ */
+static inline int lrng_kmsg_scan(const char *needle, char *last, size_t size)
+{
+	char rec[2048], *text;
+	int fd, n = 0;
+	ssize_t len;
+
+	fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	for (;;) {
+		len = read(fd, rec, sizeof(rec) - 1);
+		if (len < 0 && errno == EPIPE)
+			continue;
+		if (len <= 0)
+			break;
+		rec[len] = '\0';
+		text = strchr(rec, ';');
+		if (!text || !strstr(text, needle))
+			continue;
+		n++;
+		if (last)
+			snprintf(last, size, "%s", text + 1);
+	}
+	close(fd);
+	return n;
+}
+
+/* How many kernel log messages contain @needle. */
+static inline int lrng_kmsg_count(const char *needle)
+{
+	return lrng_kmsg_scan(needle, NULL, 0);
+}
+
+/*
+ * Credit @bits of entropy with RNDADDENTROPY (32 bytes of GRND_INSECURE
+ * output as the data, so that it works before readiness too).  Root only.
+ */
+static inline int lrng_credit(unsigned int bits)
+{
+	struct {
+		int entropy_count;
+		int buf_size;
+		unsigned char buf[32];
+	} req = { .entropy_count = bits, .buf_size = 32 };
+	int fd, ret;
+
+	if (lrng_getrandom(req.buf, sizeof(req.buf), GRND_INSECURE) != 32)
+		return -1;
+	fd = open("/dev/urandom", O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	ret = ioctl(fd, RNDADDENTROPY, &req);
+	close(fd);
+	return ret;
 }
 
 #endif /* LRNG_SELFTEST_COMMON_H */

@@ -106,37 +106,6 @@ static int lrng_unload(const char *name)
 	return syscall(SYS_delete_module, name, O_NONBLOCK) ? -errno : 0;
 }
 
-/*
- * The last kernel log message containing @needle, copied to @msg; false
- * when there is none.
- */
-static bool lrng_kmsg_last(const char *needle, char *msg, size_t size)
-{
-	char rec[2048], *text;
-	bool found = false;
-	ssize_t n;
-	int fd;
-
-	fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0)
-		return false;
-	for (;;) {
-		n = read(fd, rec, sizeof(rec) - 1);
-		if (n < 0 && errno == EPIPE)
-			continue;
-		if (n <= 0)
-			break;
-		rec[n] = '\0';
-		text = strchr(rec, ';');
-		if (!text || !strstr(text, needle))
-			continue;
-		snprintf(msg, size, "%s", text + 1);
-		found = true;
-	}
-	close(fd);
-	return found;
-}
-
 /* "conditioning hash A -> B: X of Y bits ..." from the last switch to B. */
 static bool lrng_carried(const char *from, const char *to, unsigned int *x,
 			 unsigned int *y)
@@ -146,30 +115,10 @@ static bool lrng_carried(const char *from, const char *to, unsigned int *x,
 
 	snprintf(needle, sizeof(needle), "conditioning hash %s -> %s: ",
 		 from, to);
-	if (!lrng_kmsg_last(needle, msg, sizeof(msg)))
+	if (lrng_kmsg_scan(needle, msg, sizeof(msg)) <= 0)
 		return false;
 	p = strstr(msg, needle);
 	return p && sscanf(p + strlen(needle), "%u of %u bits", x, y) == 2;
-}
-
-/* Credit @bits of entropy to the aux pool with RNDADDENTROPY. */
-static int lrng_credit(unsigned int bits)
-{
-	struct {
-		int entropy_count;
-		int buf_size;
-		unsigned char buf[32];
-	} req = { .entropy_count = bits, .buf_size = 32 };
-	int fd, ret;
-
-	if (lrng_getrandom(req.buf, sizeof(req.buf), GRND_NONBLOCK) != 32)
-		return -1;
-	fd = open("/dev/urandom", O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	ret = ioctl(fd, RNDADDENTROPY, &req);
-	close(fd);
-	return ret;
 }
 
 struct lrng_reader {
@@ -355,30 +304,6 @@ TEST_F(lrng_switch, bad_parameters_change_nothing)
 #define LRNG_FAIL_SPACE_STEP	128
 #define LRNG_FAIL_SPACE_MAX	(400 * LRNG_FAIL_SPACE_STEP)
 
-/* How many kernel log messages contain @needle. */
-static int lrng_kmsg_count(const char *needle)
-{
-	char rec[2048];
-	int fd, n = 0;
-	ssize_t len;
-
-	fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	for (;;) {
-		len = read(fd, rec, sizeof(rec) - 1);
-		if (len < 0 && errno == EPIPE)
-			continue;
-		if (len <= 0)
-			break;
-		rec[len] = '\0';
-		if (strstr(rec, needle))
-			n++;
-	}
-	close(fd);
-	return n;
-}
-
 /*
  * Fault injection (failslab with its stack trace filter): each slab
  * allocation made under lrng_set_drng_cb() while the DRBG module loads
@@ -389,7 +314,6 @@ static int lrng_kmsg_count(const char *needle)
 TEST_F(lrng_switch, failed_allocations_keep_the_old_drng)
 {
 	int before, failed = 0, loaded = 0, ret;
-	unsigned long long start, end;
 	unsigned char buf[64];
 	char val[64];
 	long space;
@@ -399,15 +323,8 @@ TEST_F(lrng_switch, failed_allocations_keep_the_old_drng)
 		SKIP(return, "no %srequire-start: no failslab stack filter",
 		     LRNG_FAILSLAB);
 	/* Only allocations made under lrng_set_drng_cb() may fail. */
-	ASSERT_TRUE(lrng_ksym_range("lrng_set_drng_cb", &start, &end));
-	ASSERT_EQ(0, lrng_failslab("require-start", start));
-	ASSERT_EQ(0, lrng_failslab("require-end", end));
+	ASSERT_EQ(0, lrng_failslab_arm("lrng_set_drng_cb", true));
 	before = lrng_kmsg_count("not usable (-12)");
-	ASSERT_EQ(0, lrng_failslab("verbose", 0));
-	ASSERT_EQ(0, lrng_failslab("probability", 100));
-	ASSERT_EQ(0, lrng_failslab("interval", 1));
-	ASSERT_EQ(0, lrng_write_str(LRNG_FAILSLAB "task-filter", "Y"));
-	ASSERT_EQ(0, lrng_write_str(LRNG_FAILSLAB "ignore-gfp-wait", "N"));
 
 	/* The first allocation past @space bytes fails, once. */
 	for (space = 0; space < LRNG_FAIL_SPACE_MAX;
@@ -437,7 +354,7 @@ TEST_F(lrng_switch, failed_allocations_keep_the_old_drng)
 		if (times[0] == '1')
 			break;
 	}
-	lrng_failslab("times", 0);
+	lrng_failslab_disarm();
 	TH_LOG("%d loads failed, %d loaded, last space %ld", failed, loaded,
 	       space);
 	EXPECT_GT(failed, 0);
@@ -469,7 +386,7 @@ TEST_F(lrng_switch, sp80090c_follows_fips_and_digest)
 	EXPECT_EQ(fips ? 256 : 128, lrng_proc_num("Entropy for reseed in bits"));
 	EXPECT_EQ(fips ? 64 : 0,
 		  lrng_proc_num("Entropy source oversampling in bits"));
-	EXPECT_TRUE(lrng_kmsg_last(fips ?
+	EXPECT_LT(0, lrng_kmsg_scan(fips ?
 		"SP800-90C seeding with oversampled entropy sources" :
 		"seeding without SP800-90C oversampling", msg, sizeof(msg)));
 	TH_LOG("fips_enabled=%ld: %s", fips, msg);

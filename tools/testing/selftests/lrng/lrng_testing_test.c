@@ -263,7 +263,6 @@ TEST_F(testing, acvt_hash)
 TEST_F(testing, acvt_open_without_memory)
 {
 	unsigned char before[32], after[32];
-	unsigned long long start, end;
 	char path[256];
 	int fd, err;
 
@@ -271,16 +270,7 @@ TEST_F(testing, acvt_open_without_memory)
 		SKIP(return, "no %srequire-start: no failslab stack filter",
 		     LRNG_FAILSLAB);
 	ASSERT_EQ(0, lrng_acvt("abc", 3, 1, before));
-	ASSERT_TRUE(lrng_ksym_range("lrng_acvt_open", &start, &end));
-	ASSERT_EQ(0, lrng_failslab("require-start", start));
-	ASSERT_EQ(0, lrng_failslab("require-end", end));
-	ASSERT_EQ(0, lrng_failslab("verbose", 0));
-	ASSERT_EQ(0, lrng_failslab("probability", 100));
-	ASSERT_EQ(0, lrng_failslab("interval", 1));
-	ASSERT_EQ(0, lrng_failslab("space", 0));
-	ASSERT_EQ(0, lrng_write_str(LRNG_FAILSLAB "task-filter", "Y"));
-	/* GFP_KERNEL may reclaim: failslab skips those by default. */
-	ASSERT_EQ(0, lrng_write_str(LRNG_FAILSLAB "ignore-gfp-wait", "N"));
+	ASSERT_EQ(0, lrng_failslab_arm("lrng_acvt_open", true));
 	ASSERT_EQ(0, lrng_failslab("times", 1));
 
 	lrng_path(path, sizeof(path), "lrng_acvt_hash");
@@ -288,7 +278,7 @@ TEST_F(testing, acvt_open_without_memory)
 	fd = open(path, O_RDWR | O_CLOEXEC);
 	err = errno;
 	ASSERT_EQ(0, lrng_write_str("/proc/self/make-it-fail", "0"));
-	lrng_failslab("times", 0);
+	lrng_failslab_disarm();
 	EXPECT_EQ(-1, fd);
 	EXPECT_EQ(ENOMEM, err);
 	if (fd >= 0)
