@@ -27,6 +27,7 @@ struct lrng_chacha20 {
 void lrng_cc20_init(struct lrng_chacha20 *cc20);
 void lrng_cc20_seed(struct lrng_chacha20 *cc20, const u8 *in, size_t inlen);
 void lrng_cc20_generate(struct lrng_chacha20 *cc20, u8 *out, size_t outlen);
+void lrng_cc20_keystream(const u8 *key, u8 *out, size_t outlen);
 void lrng_cc20_zero(struct lrng_chacha20 *cc20);
 
 #endif /* _LRNG_DRNG_CHACHA20_H */

@@ -312,19 +312,22 @@ unsigned long lrng_drng_generation(void)
 }
 
 /*
- * Ask for a reseed when one is due, and fall back when it is overdue.  One
- * atomic operation per call: the calls without a full reseed are derived
- * from the reseed counter.
+ * Count @calls generate calls of @drng (0: none to count now), ask for a
+ * reseed when one is due, and fall back when it is overdue.  The calls
+ * without a full reseed are derived from the reseed counter, which is the
+ * only datum written: at most once per LRNG_DRNG_PCPU_BATCH calls of a CPU.
  */
-static void lrng_drng_check_reseed(struct lrng_drng *drng)
+static void lrng_drng_check_reseed(struct lrng_drng *drng, u32 calls)
 {
-	if (atomic_dec_return(&drng->requests) <= 0 ||
-	    READ_ONCE(drng->force_reseed) ||
+	bool due = calls && atomic_sub_return(calls, &drng->requests) <= 0;
+
+	if (due || READ_ONCE(drng->force_reseed) ||
 	    time_after(jiffies, READ_ONCE(drng->last_seeded) +
 				lrng_reseed_max_time * HZ))
 		lrng_es_request_seed();
 
-	if (READ_ONCE(drng->calls_wo_full_seed) + lrng_drng_calls(drng) >
+	if (calls &&
+	    READ_ONCE(drng->calls_wo_full_seed) + lrng_drng_calls(drng) >
 	    READ_ONCE(lrng_max_wo_reseed) && READ_ONCE(drng->fully_seeded))
 		lrng_es_unseed();
 }
@@ -335,22 +338,31 @@ static void lrng_drng_check_reseed(struct lrng_drng *drng)
  * @drng: the DRNG instance @cc20 was keyed from (its node's)
  * @generation: generation of @drng when @cc20 was keyed from it;
  *		ULONG_MAX when never keyed
+ * @calls: generate calls served for @drng and not yet counted in its
+ *	   reseed counter (lrng_drng.requests); fewer than
+ *	   LRNG_DRNG_PCPU_BATCH
  * @lock: guards the structure on this CPU; taken before lrng_drng.lock
  */
 struct lrng_drng_pcpu {
 	struct lrng_chacha20 cc20;
 	struct lrng_drng *drng;
 	unsigned long generation;
+	u32 calls;
 	local_lock_t lock;
 };
 
 /*
- * Requests up to this size come straight from the per-CPU DRNG, with
- * interrupts off for at most five ChaCha20 blocks; larger ones pay three
- * blocks for a one-time key and are then expanded with interrupts on.
+ * Requests up to LRNG_DRNG_PCPU_DIRECT bytes come straight from the per-CPU
+ * DRNG, with interrupts off for at most five ChaCha20 blocks; larger ones
+ * pay one block for a one-time key and are then expanded with interrupts
+ * on.  A CPU adds its generate calls to the shared reseed counter in
+ * batches of LRNG_DRNG_PCPU_BATCH, so that the CPUs do not write one cache
+ * line at every call; the counter therefore lags by fewer than
+ * LRNG_DRNG_PCPU_BATCH calls per CPU (/proc/lrng_type adds them in).
  */
 enum {
 	LRNG_DRNG_PCPU_DIRECT = 256,
+	LRNG_DRNG_PCPU_BATCH = 64,
 };
 
 static DEFINE_PER_CPU(struct lrng_drng_pcpu, lrng_drng_pcpu) = {
@@ -371,37 +383,62 @@ static DEFINE_PER_CPU(struct lrng_drng_pcpu, lrng_drng_pcpu) = {
 static void lrng_drng_pcpu_generate(struct lrng_drng *drng, u8 *out,
 				    size_t len)
 {
-	u8 key[CHACHA_KEY_SIZE];
-	struct lrng_chacha20 once;
+	struct lrng_drng *counted = drng;
 	struct lrng_drng_pcpu *pcpu;
 	unsigned long flags, generation;
+	u8 key[CHACHA_KEY_SIZE];
+	bool direct = len <= LRNG_DRNG_PCPU_DIRECT;
+	u32 calls = 0;
 
 	local_lock_irqsave(&lrng_drng_pcpu.lock, flags);
 	pcpu = raw_cpu_ptr(&lrng_drng_pcpu);
 	generation = READ_ONCE(drng->generation);
 	if (unlikely(pcpu->generation != generation || pcpu->drng != drng)) {
+		/* Calls counted for another instance go to that one. */
+		if (pcpu->drng != drng && pcpu->drng) {
+			counted = pcpu->drng;
+			calls = pcpu->calls;
+			WRITE_ONCE(pcpu->calls, 0);
+		}
 		spin_lock(&drng->lock);
 		lrng_cc20_generate(&drng->cc20, key, sizeof(key));
 		pcpu->generation = drng->generation;
-		pcpu->drng = drng;
+		WRITE_ONCE(pcpu->drng, drng);
 		spin_unlock(&drng->lock);
 		lrng_cc20_init(&pcpu->cc20);
 		lrng_cc20_seed(&pcpu->cc20, key, sizeof(key));
 	}
-	if (len <= LRNG_DRNG_PCPU_DIRECT) {
-		lrng_cc20_generate(&pcpu->cc20, out, len);
-		local_unlock_irqrestore(&lrng_drng_pcpu.lock, flags);
-		memzero_explicit(key, sizeof(key));
-		return;
+	if (pcpu->calls + 1 >= LRNG_DRNG_PCPU_BATCH) {
+		calls = pcpu->calls + 1;
+		WRITE_ONCE(pcpu->calls, 0);
+	} else {
+		WRITE_ONCE(pcpu->calls, pcpu->calls + 1);
 	}
-	lrng_cc20_generate(&pcpu->cc20, key, sizeof(key));
+	lrng_cc20_generate(&pcpu->cc20, direct ? out : key,
+			   direct ? len : sizeof(key));
 	local_unlock_irqrestore(&lrng_drng_pcpu.lock, flags);
 
-	lrng_cc20_init(&once);
-	lrng_cc20_seed(&once, key, sizeof(key));
+	if (!direct)
+		lrng_cc20_keystream(key, out, len);
 	memzero_explicit(key, sizeof(key));
-	lrng_cc20_generate(&once, out, len);
-	lrng_cc20_zero(&once);
+	lrng_drng_check_reseed(counted, calls);
+	if (counted != drng)
+		lrng_drng_check_reseed(drng, 0);
+}
+
+/* Generate calls of @drng a CPU served and did not count yet. */
+static u64 lrng_drng_pcpu_pending(struct lrng_drng *drng)
+{
+	struct lrng_drng_pcpu *pcpu;
+	u64 calls = 0;
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		pcpu = per_cpu_ptr(&lrng_drng_pcpu, cpu);
+		if (READ_ONCE(pcpu->drng) == drng)
+			calls += READ_ONCE(pcpu->calls);
+	}
+	return calls;
 }
 
 /**
@@ -441,7 +478,6 @@ void lrng_drng_get(void *buf, size_t len)
 	while (len) {
 		size_t todo = min_t(size_t, len, LRNG_DRNG_MAX_REQSIZE);
 
-		lrng_drng_check_reseed(drng);
 		lrng_drng_pcpu_generate(drng, out, todo);
 		out += todo;
 		len -= todo;
@@ -468,7 +504,7 @@ void lrng_drng_get_sleep(void *buf, size_t len)
 			/* Counted when served: a failed chunk is ChaCha20's. */
 			if (lrng_drng_sw_generate(out, todo))
 				break;
-			lrng_drng_check_reseed(&lrng_drng_init);
+			lrng_drng_check_reseed(&lrng_drng_init, 1);
 			out += todo;
 			len -= todo;
 		}
@@ -663,7 +699,8 @@ static void lrng_drng_instances_state(struct seq_file *m)
 		drng = drng ? drng : &lrng_drng_init;
 		seq_printf(m, "DRNG instance of NUMA node %d: generation %lu, generate calls %llu\n",
 			   node, READ_ONCE(drng->generation),
-			   READ_ONCE(drng->served) + lrng_drng_calls(drng));
+			   READ_ONCE(drng->served) + lrng_drng_calls(drng) +
+			   lrng_drng_pcpu_pending(drng));
 	}
 }
 

@@ -48,7 +48,12 @@ enum {
  */
 static ssize_t lrng_read_user(struct iov_iter *iter)
 {
-	u8 small[LRNG_USER_SMALL];
+	/*
+	 * Not zeroed at entry (CONFIG_INIT_STACK_ALL_ZERO would clear all of
+	 * it at every call, also for a 4-byte read): only bytes the DRNG
+	 * wrote are copied out, and those are wiped before the return.
+	 */
+	u8 small[LRNG_USER_SMALL] __uninitialized;
 	size_t chunk = sizeof(small), copied, todo;
 	ssize_t total = 0;
 	u8 *buf = small;

@@ -193,12 +193,36 @@ static void lrng_cc20_test_max_request(struct kunit *test)
 	lrng_cc20_zero(&cc20);
 }
 
+/*
+ * The key stream of a one-time key is plain ChaCha20: for the zero key,
+ * bytes 32 to 95 are RFC 8439 A.1's; a short request is the start of a
+ * long one, and nothing is written past the end.
+ */
+static void lrng_cc20_test_keystream(struct kunit *test)
+{
+	static const u8 key[CHACHA_KEY_SIZE];
+	u8 shorter[100], *out;
+
+	out = kunit_kzalloc(test, LRNG_DRNG_MAX_REQSIZE + 1, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, out);
+	lrng_cc20_keystream(key, out, LRNG_DRNG_MAX_REQSIZE);
+	KUNIT_EXPECT_MEMEQ(test, out + 32, lrng_cc20_zero_first,
+			   sizeof(lrng_cc20_zero_first));
+	lrng_cc20_keystream(key, shorter, sizeof(shorter));
+	KUNIT_EXPECT_MEMEQ(test, shorter, out, sizeof(shorter));
+	out[LRNG_DRNG_MAX_REQSIZE - 1] = 0x5a;
+	lrng_cc20_keystream(key, out, LRNG_DRNG_MAX_REQSIZE - 1);
+	KUNIT_EXPECT_EQ(test, out[LRNG_DRNG_MAX_REQSIZE - 1], 0x5a);
+	KUNIT_EXPECT_MEMEQ(test, shorter, out, sizeof(shorter));
+}
+
 static struct kunit_case lrng_drng_chacha20_cases[] = {
 	KUNIT_CASE(lrng_cc20_test_zero_key_kat),
 	KUNIT_CASE(lrng_cc20_test_seed_kat),
 	KUNIT_CASE(lrng_cc20_test_key_erasure),
 	KUNIT_CASE(lrng_cc20_test_seed_changes_output),
 	KUNIT_CASE(lrng_cc20_test_max_request),
+	KUNIT_CASE(lrng_cc20_test_keystream),
 	{}
 };
 
