@@ -21,6 +21,7 @@
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
+#include <sys/utsname.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <linux/random.h>
@@ -391,6 +392,47 @@ static inline int lrng_credit(unsigned int bits)
 	ret = ioctl(fd, RNDADDENTROPY, &req);
 	close(fd);
 	return ret;
+}
+
+/*
+ * The directory of the LRNG's extension modules (lrng_drbg.ko,
+ * lrng_kcapi.ko): $LRNG_MODDIR, or where the harness installs them.
+ */
+static inline void lrng_moddir(char *dir, size_t size)
+{
+	const char *env = getenv("LRNG_MODDIR");
+	struct utsname u;
+
+	if (env) {
+		snprintf(dir, size, "%s", env);
+		return;
+	}
+	uname(&u);
+	snprintf(dir, size, "/lib/modules/%s/kernel/drivers/char/lrng",
+		 u.release);
+}
+
+/* Load @name.ko from @dir with @params; 0 or -errno. */
+static inline int lrng_load(const char *dir, const char *name,
+			    const char *params)
+{
+	char path[512];
+	int fd, ret;
+
+	snprintf(path, sizeof(path), "%s/%s.ko", dir, name);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	ret = syscall(SYS_finit_module, fd, params, 0);
+	ret = ret ? -errno : 0;
+	close(fd);
+	return ret;
+}
+
+/* Remove the module @name; 0 or -errno. */
+static inline int lrng_unload(const char *name)
+{
+	return syscall(SYS_delete_module, name, O_NONBLOCK) ? -errno : 0;
 }
 
 #endif /* LRNG_SELFTEST_COMMON_H */

@@ -13,7 +13,11 @@
  *  - a reader of the random sysctls and, where present, /proc/lrng_type;
  *  - as root, with /sys/devices/system/cpu/cpu1/online: CPU 1 taken offline
  *    and online again in a loop (always left online; LRNG_STRESS_HOTPLUG=0
- *    leaves this out, e.g. when run outside a test VM).
+ *    leaves this out, e.g. when run outside a test VM);
+ *  - as root, on an LRNG kernel with the extension modules (lrng_moddir()):
+ *    the DRNG and the conditioning hash switched by loading lrng_drbg.ko
+ *    and removing it again in a loop (every load and removal must succeed;
+ *    ChaCha20 and SHA-256 serve at the end).
  *
  * Every read and write must transfer its full count (no signals are sent,
  * so no short count is allowed), every ioctl must succeed, and no 16-byte
@@ -81,6 +85,9 @@ struct stress {
 	unsigned long addentropy, reseed, getentcnt;
 	unsigned long sysctl_reads;
 	unsigned long offline_cycles, affinity_moves;
+	bool switching;
+	char moddir[400];
+	unsigned long switches;
 	size_t checked;			/* 16-byte blocks compared */
 
 	unsigned long errors;
@@ -387,6 +394,32 @@ static void *stress_hotplug(void *arg)
 	return NULL;
 }
 
+/* Load and remove the DRBG extension: two DRNG and hash switches. */
+static void *stress_switch(void *arg)
+{
+	__u64 s = STRESS_SEED + 400;
+	int ret;
+
+	(void)arg;
+
+	while (stress_running()) {
+		ret = lrng_load(S.moddir, "lrng_drbg", "");
+		if (ret) {
+			stress_error("loading lrng_drbg: %s", strerror(-ret));
+			break;
+		}
+		usleep(20000 + stress_rand(&s) % 200000);
+		ret = lrng_unload("lrng_drbg");
+		if (ret) {
+			stress_error("removing lrng_drbg: %s", strerror(-ret));
+			break;
+		}
+		S.switches++;
+		usleep(20000 + stress_rand(&s) % 200000);
+	}
+	return NULL;
+}
+
 static int stress_block_cmp(const void *a, const void *b)
 {
 	const __u32 *x = a, *y = b;
@@ -482,6 +515,7 @@ FIXTURE(stress) {
 
 FIXTURE_SETUP(stress)
 {
+	char path[512];
 	const char *e;
 
 	self->hotplug = false;
@@ -501,6 +535,13 @@ FIXTURE_SETUP(stress)
 		    sysconf(_SC_NPROCESSORS_CONF) > 1 && !(e && !strcmp(e, "0"));
 	/* The parent restores CPU 1 whatever happens to the test process. */
 	self->hotplug = S.hotplug;
+	lrng_moddir(S.moddir, sizeof(S.moddir));
+	snprintf(path, sizeof(path), "%s/lrng_drbg.ko", S.moddir);
+	S.switching = S.root && !access("/proc/lrng_type", R_OK) &&
+		      !access(path, R_OK);
+	/* A leftover of an earlier run. */
+	if (S.switching)
+		lrng_unload("lrng_drbg");
 }
 
 FIXTURE_TEARDOWN_PARENT(stress)
@@ -511,7 +552,7 @@ FIXTURE_TEARDOWN_PARENT(stress)
 
 TEST_F_TIMEOUT(stress, run, 3600)
 {
-	pthread_t rd[STRESS_NR_READERS], wr, io, sc, hp;
+	pthread_t rd[STRESS_NR_READERS], wr, io, sc, hp, sw;
 	unsigned char first[16];
 	unsigned long repeats;
 	size_t total = 0;
@@ -525,6 +566,9 @@ TEST_F_TIMEOUT(stress, run, 3600)
 		       STRESS_CPU1_ONLINE);
 	if (!S.root)
 		TH_LOG("RNDADDENTROPY and RNDRESEEDCRNG left out (not root)");
+	if (!S.switching)
+		TH_LOG("DRNG switches left out (need root, an LRNG kernel, %s/lrng_drbg.ko)",
+		       S.moddir);
 
 	/* Wait for the RNG once: afterwards nothing may block or fail. */
 	ASSERT_EQ((long)sizeof(first), lrng_getrandom(first, sizeof(first), 0));
@@ -544,6 +588,8 @@ TEST_F_TIMEOUT(stress, run, 3600)
 	ASSERT_EQ(0, pthread_create(&sc, NULL, stress_sysctl, NULL));
 	if (S.hotplug)
 		ASSERT_EQ(0, pthread_create(&hp, NULL, stress_hotplug, NULL));
+	if (S.switching)
+		ASSERT_EQ(0, pthread_create(&sw, NULL, stress_switch, NULL));
 
 	for (i = 0; i < STRESS_NR_READERS; i++)
 		pthread_join(rd[i], NULL);
@@ -554,6 +600,8 @@ TEST_F_TIMEOUT(stress, run, 3600)
 		pthread_join(hp, NULL);
 		EXPECT_EQ(0, stress_restore_online());
 	}
+	if (S.switching)
+		pthread_join(sw, NULL);
 	took = stress_elapsed();
 
 	for (i = 0; i < STRESS_NR_READERS; i++) {
@@ -568,6 +616,7 @@ TEST_F_TIMEOUT(stress, run, 3600)
 	       S.addentropy, S.reseed, S.getentcnt);
 	TH_LOG("CPU 1 offline/online cycles %lu, affinity moves %lu, load ran %.1f s",
 	       S.offline_cycles, S.affinity_moves, took);
+	TH_LOG("DRBG loaded and removed %lu times", S.switches);
 
 	repeats = stress_find_repeats(&S.checked);
 	TH_LOG("%zu bytes read, %zu 16-byte blocks checked, %lu repeated (check %.1f s)",
@@ -585,6 +634,16 @@ TEST_F_TIMEOUT(stress, run, 3600)
 	}
 	if (S.hotplug)
 		EXPECT_NE(0UL, S.offline_cycles);
+	if (S.switching) {
+		static char type[16384];
+
+		EXPECT_NE(0UL, S.switches);
+		/* Removed at the end of every cycle: the built-in DRNG serves. */
+		ASSERT_LT(0, lrng_read_file("/proc/lrng_type", type,
+					    sizeof(type)));
+		EXPECT_NE(NULL, strstr(type, "DRNG name: ChaCha20\n"));
+		EXPECT_NE(NULL, strstr(type, "Hash for conditioning: SHA-256\n"));
+	}
 }
 
 TEST_HARNESS_MAIN

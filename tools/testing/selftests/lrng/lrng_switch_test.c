@@ -71,41 +71,6 @@ static long lrng_proc_num(const char *key)
 	return val[0] ? strtol(val, NULL, 10) : -1;
 }
 
-static void lrng_moddir(char *dir, size_t size)
-{
-	const char *env = getenv("LRNG_MODDIR");
-	struct utsname u;
-
-	if (env) {
-		snprintf(dir, size, "%s", env);
-		return;
-	}
-	uname(&u);
-	snprintf(dir, size, "/lib/modules/%s/kernel/drivers/char/lrng",
-		 u.release);
-}
-
-/* Load @name.ko from @dir with @params; 0 or -errno. */
-static int lrng_load(const char *dir, const char *name, const char *params)
-{
-	char path[512];
-	int fd, ret;
-
-	snprintf(path, sizeof(path), "%s/%s.ko", dir, name);
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	ret = syscall(SYS_finit_module, fd, params, 0);
-	ret = ret ? -errno : 0;
-	close(fd);
-	return ret;
-}
-
-static int lrng_unload(const char *name)
-{
-	return syscall(SYS_delete_module, name, O_NONBLOCK) ? -errno : 0;
-}
-
 /* "conditioning hash A -> B: X of Y bits ..." from the last switch to B. */
 static bool lrng_carried(const char *from, const char *to, unsigned int *x,
 			 unsigned int *y)
