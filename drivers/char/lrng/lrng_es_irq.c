@@ -329,18 +329,19 @@ void lrng_irq_add_stamp(u32 stamp, int irq, unsigned long ret_ip)
 	struct pt_regs *regs;
 	unsigned long flags;
 	bool narrow, notify, tapped;
-	u32 gcd, slot;
+	u32 gcd, slot, scaled;
 
 	tapped = lrng_testing_irq(stamp, irq, ret_ip);
 	gcd = lrng_gcd_get(&lrng_irq_gcd);
 	if (!gcd)
 		lrng_gcd_add(&lrng_irq_gcd, stamp);
 	narrow = gcd && lrng_ready();
+	/* One division per interrupt, none for the common GCD of 1. */
+	scaled = gcd > 1 ? stamp / gcd : stamp;
 
 	local_irq_save(flags);
 	/* Before the lock: a failure is logged. */
-	verdict = lrng_health_irq((gcd ? stamp / gcd : stamp) &
-				  LRNG_IRQ_SLOT_MASK);
+	verdict = lrng_health_irq(scaled & LRNG_IRQ_SLOT_MASK);
 	p = this_cpu_ptr(&lrng_irq_pcpu);
 	raw_spin_lock(&p->lock);
 	lrng_irq_array_of(p, &a);
@@ -354,8 +355,7 @@ void lrng_irq_add_stamp(u32 stamp, int irq, unsigned long ret_ip)
 	slot = p->pos;
 	if (narrow)
 		p->pos = lrng_irq_array_add_slot(&a, p->pos,
-						 (stamp / gcd) &
-						 LRNG_IRQ_SLOT_MASK);
+						 scaled & LRNG_IRQ_SLOT_MASK);
 	else
 		p->pos = lrng_irq_array_add_u32(&a, p->pos, stamp);
 	tapped |= lrng_testing_array(lrng_irq_slot_get(p->array, slot));

@@ -75,8 +75,12 @@ void lrng_batch_reset_cpu(unsigned int cpu)
 	per_cpu_ptr(&lrng_batch, cpu)->pos = UINT_MAX;
 }
 
-/* Hand out @size bytes (a power of two up to 8) from this CPU's batch. */
-static void lrng_batch_get(void *out, unsigned int size)
+/*
+ * Hand out @size bytes (a power of two up to 8) from this CPU's batch.
+ * Inlined into each get_random_uN(), so that @size is a constant there and
+ * the copy and the wipe are single moves, not library calls.
+ */
+static __always_inline void lrng_batch_get(void *out, unsigned int size)
 {
 	struct lrng_batch *batch;
 	unsigned long flags, generation;

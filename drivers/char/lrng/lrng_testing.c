@@ -44,6 +44,14 @@
  * interrupts off from the hard-IRQ path and by its reader; a mutex lets
  * one reader at a time use a tap.  The reader polls the ring (no wakeups
  * from hard-IRQ context).
+ *
+ * Cost when no tap collects: lrng_testing_collecting counts the taps that
+ * collect (a reader, or a boot collection still running), and the
+ * interrupt path's hooks in lrng_testing.h read only it while it is 0.
+ * It starts at 1, so that every interrupt before lrng_testing_init() takes
+ * the full path and a boot collection misses nothing; the init function
+ * then counts the boot collections and drops that 1.  A tap's part of the
+ * count changes under its lock, with @counted.
  */
 
 #include <crypto/sha2.h>
@@ -95,6 +103,7 @@ enum {
  * @rd: words read, free running
  * @wr: words written, free running
  * @active: a reader collects at run time
+ * @counted: the boot collection is counted in lrng_testing_collecting
  * @boot: the boot parameter, LRNG_TAP_BOOT_*
  * @reader: one reader at a time; initialised before the file exists
  * @name: the debugfs file
@@ -105,6 +114,7 @@ struct lrng_tap {
 	u32 rd;
 	u32 wr;
 	bool active;
+	bool counted;
 	unsigned int *boot;
 	struct mutex reader; /* see @reader above */
 	const char *name;
@@ -203,6 +213,19 @@ static struct lrng_tap lrng_taps[LRNG_TAP_NR] = {
 				   &lrng_boot_perf, "lrng_irq_perf"),
 };
 
+/* Taps collecting; see "Cost when no tap collects" above. */
+atomic_t lrng_testing_collecting = ATOMIC_INIT(1);
+
+/* The boot collection ended; the caller holds the tap's lock. */
+static void lrng_tap_boot_done(struct lrng_tap *tap, unsigned int state)
+{
+	WRITE_ONCE(*tap->boot, state);
+	if (tap->counted) {
+		tap->counted = false;
+		atomic_dec(&lrng_testing_collecting);
+	}
+}
+
 /* Whether the tap collects now; read without its lock. */
 static bool lrng_tap_on(const struct lrng_tap *tap)
 {
@@ -223,7 +246,7 @@ static bool lrng_tap_store(struct lrng_tap *tap, u32 val)
 	raw_spin_lock_irqsave(&tap->lock, flags);
 	boot = *tap->boot;
 	if (boot == LRNG_TAP_BOOT_ON && tap->wr >= LRNG_TAP_BOOT_EVENTS) {
-		WRITE_ONCE(*tap->boot, LRNG_TAP_BOOT_DONE);
+		lrng_tap_boot_done(tap, LRNG_TAP_BOOT_DONE);
 		goto out;
 	}
 	if ((boot == LRNG_TAP_BOOT_ON || tap->active) &&
@@ -257,6 +280,12 @@ static void lrng_tap_collect(struct lrng_tap *tap, bool on)
 	raw_spin_lock_irqsave(&tap->lock, flags);
 	tap->rd = 0;
 	tap->wr = 0;
+	if (on != tap->active) {
+		if (on)
+			atomic_inc(&lrng_testing_collecting);
+		else
+			atomic_dec(&lrng_testing_collecting);
+	}
 	WRITE_ONCE(tap->active, on);
 	raw_spin_unlock_irqrestore(&tap->lock, flags);
 }
@@ -267,7 +296,7 @@ static void lrng_tap_boot_off(struct lrng_tap *tap)
 	unsigned long flags;
 
 	raw_spin_lock_irqsave(&tap->lock, flags);
-	WRITE_ONCE(*tap->boot, LRNG_TAP_BOOT_OFF);
+	lrng_tap_boot_done(tap, LRNG_TAP_BOOT_OFF);
 	raw_spin_unlock_irqrestore(&tap->lock, flags);
 }
 
@@ -343,17 +372,18 @@ static u32 lrng_testing_regs_word(const struct pt_regs *regs)
 }
 
 /**
- * lrng_testing_irq() - offer an interrupt's raw data to the taps
+ * lrng_testing_irq_taps() - offer an interrupt's raw data to the taps
  * @stamp: its time stamp
  * @irq: its number
  * @ip: return address of add_interrupt_randomness(), used when the
  *	interrupt has no saved registers
  *
- * Called by the interrupt source for every interrupt, in hard-IRQ context.
+ * Called through lrng_testing_irq() for every interrupt while a tap
+ * collects, in hard-IRQ context.
  *
  * Return: true when a tap took data: the interrupt must not be credited.
  */
-bool lrng_testing_irq(u32 stamp, int irq, unsigned long ip)
+bool lrng_testing_irq_taps(u32 stamp, int irq, unsigned long ip)
 {
 	struct pt_regs *regs;
 	bool taken = false;
@@ -383,12 +413,14 @@ bool lrng_testing_irq(u32 stamp, int irq, unsigned long ip)
 }
 
 /**
- * lrng_testing_array() - offer a slot read back from the collection array
+ * lrng_testing_array_tap() - offer a slot read back from the collection array
  * @slot: the first slot the interrupt's time stamp was stored in
+ *
+ * Called through lrng_testing_array() while a tap collects.
  *
  * Return: true when the tap took it: the interrupt must not be credited.
  */
-bool lrng_testing_array(u8 slot)
+bool lrng_testing_array_tap(u8 slot)
 {
 	if (!IS_ENABLED(CONFIG_LRNG_RAW_ARRAY))
 		return false;
@@ -396,13 +428,18 @@ bool lrng_testing_array(u8 slot)
 }
 
 /**
- * lrng_testing_irq_perf() - record the cycles one interrupt took
+ * lrng_testing_irq_perf_tap() - record the cycles one interrupt took
  * @start: random_get_entropy() when the interrupt source was entered
+ *
+ * Called through lrng_testing_irq_perf() while a tap collects; reads the
+ * cycle counter only when the perf tap is one of them.
  */
-void lrng_testing_irq_perf(u32 start)
+void lrng_testing_irq_perf_tap(u32 start)
 {
-	if (IS_ENABLED(CONFIG_LRNG_IRQ_PERF))
-		lrng_tap_store(&lrng_taps[LRNG_TAP_PERF], (u32)random_get_entropy() - start);
+	struct lrng_tap *tap = &lrng_taps[LRNG_TAP_PERF];
+
+	if (IS_ENABLED(CONFIG_LRNG_IRQ_PERF) && lrng_tap_on(tap))
+		lrng_tap_store(tap, (u32)random_get_entropy() - start);
 }
 
 /******************************************************************
@@ -506,7 +543,19 @@ static const struct file_operations lrng_stuck_fops = {
 static int __init lrng_testing_init(void)
 {
 	struct dentry *dir = debugfs_create_dir(KBUILD_MODNAME, NULL);
+	unsigned long flags;
 	unsigned int i;
+
+	/* Count the boot collections, then drop the count of 1 at boot. */
+	for (i = 0; i < ARRAY_SIZE(lrng_taps); i++) {
+		raw_spin_lock_irqsave(&lrng_taps[i].lock, flags);
+		if (lrng_taps[i].ring && *lrng_taps[i].boot == LRNG_TAP_BOOT_ON) {
+			lrng_taps[i].counted = true;
+			atomic_inc(&lrng_testing_collecting);
+		}
+		raw_spin_unlock_irqrestore(&lrng_taps[i].lock, flags);
+	}
+	atomic_dec(&lrng_testing_collecting);
 
 	/* Errors are ignored, as debugfs wants it. */
 	for (i = 0; i < ARRAY_SIZE(lrng_taps); i++) {
