@@ -24,7 +24,8 @@ distro_tests() {
 		return
 	fi
 	pass "distro: kernel build (harness/distro.config options all set)"
-	if distro_modules && INITRAMFS_MODULES=$B/modules-distro user_and_initramfs distro; then
+	if flavor_modules distro &&
+		INITRAMFS_MODULES=$B/modules-distro user_and_initramfs distro; then
 		boot_tests distro
 		# FIPS mode: the DRBG's SHA-512 makes the seeding SP800-90C's.
 		special_boot_on distro fips lrng_switch_test \
@@ -36,16 +37,18 @@ distro_tests() {
 	info "distro kernel: $((SECONDS - t1)) s"
 }
 
-# The LRNG's extension modules for the guest, where lrng_switch_test looks:
-# build/modules-distro/<release>/kernel/drivers/char/lrng/*.ko.
-distro_modules() {
-	local obj=$B/obj-distro rel dir
+# flavor_modules FLAVOR: the LRNG's extension modules of the distro or the
+# lrng-debug kernel for the guest, where lrng_switch_test looks:
+# build/modules-FLAVOR/<release>/kernel/drivers/char/lrng/*.ko.
+flavor_modules() {
+	local flavor=$1 obj rel dir
+	obj=$(objdir "$flavor")
 	rel=$(cat "$obj/include/config/kernel.release") || return 1
-	rm -rf "$B/modules-distro"
-	dir=$B/modules-distro/$rel/kernel/drivers/char/lrng
+	rm -rf "$B/modules-$flavor"
+	dir=$B/modules-$flavor/$rel/kernel/drivers/char/lrng
 	mkdir -p "$dir"
 	cp "$obj"/drivers/char/lrng/*.ko "$dir/" || {
-		echo "no drivers/char/lrng/*.ko in build/obj-distro" >&2
+		echo "no drivers/char/lrng/*.ko in build/obj-$flavor" >&2
 		return 1
 	}
 }
