@@ -64,7 +64,7 @@ deps:
 # Keeps build/src (the unpacked Debian source) and ccache.
 clean:
 	rm -rf build/linux build/obj-* build/user build/initramfs build/tools \
-		build/logs build/patches build/series build/bench build/bench-smoke build/distro-disk.img build/modules-distro build/linux.ksrc build/linux.patched build/.kbuild.lock
+		build/logs build/patches build/series build/bench build/bench-smoke build/distro-disk.img build/modules-* build/linux.ksrc build/linux.patched build/.kbuild.lock
 
 distclean:
 	rm -rf build

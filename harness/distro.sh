@@ -24,12 +24,13 @@ distro_tests() {
 		return
 	fi
 	pass "distro: kernel build (harness/distro.config options all set)"
-	if distro_modules && INITRAMFS_MODULES=$B/modules-distro user_and_initramfs distro; then
+	if flavor_modules distro &&
+		INITRAMFS_MODULES=$B/modules-distro user_and_initramfs distro; then
 		boot_tests distro
 		# FIPS mode: the DRBG's SHA-512 makes the seeding SP800-90C's.
 		special_boot_on distro fips lrng_switch_test \
 			"fips=1: DRBG with SHA-512, SP800-90C oversampled seeds" fips=1
-		fault_boot
+		fault_boot distro
 	else
 		fail "distro: guest programs" "build failed (log: build/logs/user.log)"
 	fi
@@ -37,32 +38,37 @@ distro_tests() {
 	info "distro kernel: $((SECONDS - t1)) s"
 }
 
-# lrng_fault_test: failslab on the NUMA instances' allocation, fail_page_alloc
-# on a large read's page. Every credited source is off, so that the test
-# makes the LRNG fully seeded when it is ready for it; each case must run.
+# fault_boot FLAVOR (distro or lrng-debug): lrng_fault_test, failslab on the
+# NUMA instances' allocation, fail_page_alloc on a large read's page. Every
+# credited source is off, so that the test makes the LRNG fully seeded when
+# it is ready for it; each case must run.
 fault_boot() {
-	local log=$LOGS/numa-fault.result.log
-	special_boot_on distro numa-fault lrng_fault_test \
+	local flavor=$1 name=numa-fault log
+	[ "$flavor" = lrng-debug ] && name=debug-$name
+	log=$LOGS/$name.result.log
+	special_boot_on "$flavor" numa-fault lrng_fault_test \
 		"fault injection: NUMA instances allocated after failures, large reads without their page" \
 		random.trust_cpu=off random.trust_bootloader=off \
 		lrng_es_jent.jitterrng=0 lrng_es_irq.irq_entropy=4294967295
 	if grep -q '^ok .* # SKIP' "$log" 2>/dev/null; then
-		fail "distro: lrng_fault_test ran every case" "$(grep -m1 '^ok .* # SKIP' "$log")"
+		fail "$flavor: lrng_fault_test ran every case" "$(grep -m1 '^ok .* # SKIP' "$log")"
 	elif grep -q '^ok ' "$log" 2>/dev/null; then
-		pass "distro: lrng_fault_test ran every case ($(grep -c '^ok ' "$log") cases)"
+		pass "$flavor: lrng_fault_test ran every case ($(grep -c '^ok ' "$log") cases)"
 	fi
 }
 
-# The LRNG's extension modules for the guest, where lrng_switch_test looks:
-# build/modules-distro/<release>/kernel/drivers/char/lrng/*.ko.
-distro_modules() {
-	local obj=$B/obj-distro rel dir
+# flavor_modules FLAVOR: the LRNG's extension modules of the distro or the
+# lrng-debug kernel for the guest, where lrng_switch_test looks:
+# build/modules-FLAVOR/<release>/kernel/drivers/char/lrng/*.ko.
+flavor_modules() {
+	local flavor=$1 obj rel dir
+	obj=$(objdir "$flavor")
 	rel=$(cat "$obj/include/config/kernel.release") || return 1
-	rm -rf "$B/modules-distro"
-	dir=$B/modules-distro/$rel/kernel/drivers/char/lrng
+	rm -rf "$B/modules-$flavor"
+	dir=$B/modules-$flavor/$rel/kernel/drivers/char/lrng
 	mkdir -p "$dir"
 	cp "$obj"/drivers/char/lrng/*.ko "$dir/" || {
-		echo "no drivers/char/lrng/*.ko in build/obj-distro" >&2
+		echo "no drivers/char/lrng/*.ko in build/obj-$flavor" >&2
 		return 1
 	}
 }

@@ -141,8 +141,9 @@ kunit_ktap() {
 
 # Kselftests of LRNG-only interfaces: not run on the stock kernel.
 LRNG_ONLY_TESTS=lrng_proc_test,lrng_es_config_test,lrng_testing_test,lrng_health_test,lrng_switch_test,lrng_numa_test,lrng_fault_test
-# Kselftests that skip on the test kernels but must run on the distro
-# kernel, which has the extension modules and two NUMA nodes.
+# Kselftests that skip on the lrng and stock kernels but must run on the
+# distro kernel and on the debug kernel (whose configuration includes the
+# distro one), which have the extension modules and two NUMA nodes.
 DISTRO_REQUIRED_TESTS=lrng_switch_test,lrng_numa_test
 # Kselftests that only a special boot runs (lrng_unready_test needs an RNG
 # that is not ready: every credited source off; lrng_health_test disables
@@ -214,8 +215,9 @@ boot_tests() {
 		case $st in
 		pass) pass "$flavor: $t" ;;
 		skip)
-			if [ "$flavor" = distro ] && [[ ,$DISTRO_REQUIRED_TESTS, == *,$t,* ]]; then
-				fail "$flavor: $t" "skipped, but the distro kernel has what it needs; TAP in build/logs/$name.result.log"
+			if [ "$flavor" != lrng ] && [ "$flavor" != stock ] &&
+				[[ ,$DISTRO_REQUIRED_TESTS, == *,$t,* ]]; then
+				fail "$flavor: $t" "skipped, but the $flavor kernel has what it needs; TAP in build/logs/$name.result.log"
 			else
 				pass "$flavor: $t (skipped: all its cases)"
 			fi ;;
@@ -337,23 +339,28 @@ user_and_initramfs() {
 	make_initramfs "$B/initramfs/tests.cpio"
 }
 
-# The debug kernel (lrng-debug: harness/debug.config, KASAN, UBSAN, lockdep,
-# DEBUG_ATOMIC_SLEEP, DEBUG_OBJECTS, PREEMPT): its build and the test boot
-# (kselftests, vDSO test, KUnit); with $1 = all also the special boots.
-# boot() fails a boot on any checker report on the console.
+# The debug kernel (lrng-debug: the distro configuration plus
+# harness/debug.config, KASAN, UBSAN, lockdep, DEBUG_ATOMIC_SLEEP,
+# DEBUG_OBJECTS, PREEMPT): its build and the test boot (kselftests with
+# lrng_switch_test and lrng_numa_test required, vDSO test, KUnit) on the
+# distro kernel's VM (disk, vmgenid, two NUMA nodes) with the extension
+# modules in the initramfs; with $1 = all also the special boots. boot()
+# fails a boot on any checker report on the console.
 debug_tests() {
 	local what=$1 t1=$SECONDS
 	if ! build_kernel lrng-debug; then
 		fail "lrng-debug: kernel build" "see build/logs/build-lrng-debug.log or config-lrng-debug.log"
 		return
 	fi
-	pass "lrng-debug: kernel build (harness/debug.config options all set)"
-	if ! user_and_initramfs lrng-debug; then
+	pass "lrng-debug: kernel build (harness/distro.config and debug.config options all set)"
+	if ! flavor_modules lrng-debug ||
+		! INITRAMFS_MODULES=$B/modules-lrng-debug user_and_initramfs lrng-debug; then
 		fail "lrng-debug: guest programs" "build failed (log: build/logs/user.log)"
 		return
 	fi
 	if [ "$what" = all ]; then
 		boot_tests lrng-debug
+		fault_boot lrng-debug
 	else
 		SPECIAL_BOOTS=0 boot_tests lrng-debug
 	fi

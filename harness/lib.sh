@@ -20,11 +20,12 @@ JOBS=${JOBS:-$(( $(nproc) + 1 ))}
 TIMEOUT=${TIMEOUT:-300}
 SELFTEST_REL=tools/testing/selftests/lrng
 FRAGMENT=$ROOT/$SELFTEST_REL/config
-# Merged after FRAGMENT for the lrng-debug flavor (make test-debug).
-DEBUG_FRAGMENT=$ROOT/harness/debug.config
 # Merged after FRAGMENT for the distro flavor (BLOCK, VMGENID, PM_SLEEP,
-# IA32_EMULATION, MODULES, ...).
+# IA32_EMULATION, MODULES, NUMA, ...), and for the lrng-debug flavor.
 DISTRO_FRAGMENT=$ROOT/harness/distro.config
+# Merged after FRAGMENT and DISTRO_FRAGMENT for the lrng-debug flavor (make
+# test-debug: KASAN, UBSAN, lockdep, ...).
+DEBUG_FRAGMENT=$ROOT/harness/debug.config
 # One kernel build at a time; several work trees on one machine can share a
 # lock file by setting KBUILD_LOCK.
 KBUILD_LOCK=${KBUILD_LOCK:-$B/.kbuild.lock}
@@ -210,15 +211,20 @@ prepare_tree() {
 }
 
 # ---------------------------------------------------------------- kernel
-# flavor: lrng (CONFIG_LRNG=y), stock (CONFIG_LRNG not set), lrng-debug
-# (CONFIG_LRNG=y plus harness/debug.config: KASAN, UBSAN, lockdep, ...) or
-# distro (CONFIG_LRNG=y plus harness/distro.config)
+# flavor: lrng (CONFIG_LRNG=y), stock (CONFIG_LRNG not set), distro
+# (CONFIG_LRNG=y plus harness/distro.config) or lrng-debug (CONFIG_LRNG=y
+# plus harness/distro.config and harness/debug.config: KASAN, UBSAN,
+# lockdep, ...)
 objdir() { echo "$B/obj-$1"; }
 
-# The fragment merged after FRAGMENT for a flavor, if any.
+# The fragments merged after FRAGMENT for a flavor, one per line, in merge
+# order (a later one overrides an earlier one). The debug kernel is the
+# distro kernel plus the checkers, so that the extension modules
+# (lrng_switch_test) and the NUMA nodes (lrng_numa_test) run under KASAN
+# and lockdep too.
 flavor_fragment() {
 	case $1 in
-	lrng-debug) echo "$DEBUG_FRAGMENT" ;;
+	lrng-debug) printf '%s\n' "$DISTRO_FRAGMENT" "$DEBUG_FRAGMENT" ;;
 	distro) echo "$DISTRO_FRAGMENT" ;;
 	esac
 }
@@ -231,12 +237,12 @@ kmake() {
 }
 
 configure_kernel() {
-	local flavor=$1 obj want extra stamp old frags=("$FRAGMENT") second
+	local flavor=$1 obj want extra stamp old frags=("$FRAGMENT") more=()
 	obj=$(objdir "$flavor")
 	mkdir -p "$obj"
 	extra=$obj/harness-lrng.config
-	second=$(flavor_fragment "$flavor")
-	[ -n "$second" ] && frags+=("$second")
+	mapfile -t more < <(flavor_fragment "$flavor")
+	frags+=("${more[@]}")
 	if [ "$flavor" != stock ]; then
 		want=y
 		echo "CONFIG_LRNG=y" >"$extra.new"
@@ -276,9 +282,11 @@ configure_kernel() {
 	fi
 	# Report (not fail) fragment symbols that did not make it. The debug
 	# and distro fragments' symbols are the point of those kernels: a
-	# missing one fails the configuration (they override FRAGMENT's lines).
-	local line sym frag missing=""
-	for frag in "${frags[@]}"; do
+	# missing one fails the configuration. A line that a later fragment
+	# sets again is checked with that fragment only.
+	local line sym frag later missing="" i
+	for i in "${!frags[@]}"; do
+	frag=${frags[$i]}
 	while read -r line; do
 		case $line in
 		CONFIG_*=*) sym=${line%%=*} ;;
@@ -286,8 +294,9 @@ configure_kernel() {
 		*) continue ;;
 		esac
 		[ "$flavor" = stock ] && case $sym in CONFIG_LRNG*) continue ;; esac
-		[ "$frag" = "$FRAGMENT" ] && [ -n "$second" ] &&
-			grep -qE "^$sym=|^# $sym is not set" "$second" && continue
+		for later in "${frags[@]:$((i + 1))}"; do
+			grep -qE "^$sym=|^# $sym is not set" "$later" && continue 2
+		done
 		if [[ $line == CONFIG_*=n ]] || [[ $line == "# "* ]]; then
 			grep -q "^$sym=" "$obj/.config" && {
 				info "note: $line requested, .config has $(grep "^$sym=" "$obj/.config")"
@@ -303,7 +312,7 @@ configure_kernel() {
 	done
 	if [ -n "$missing" ]; then
 		rm -f "$obj/.harness-config-stamp"
-		die "$flavor: ${second#"$ROOT"/} options not in .config:$missing (see $LOGS/config-$flavor.log)"
+		die "$flavor: ${more[*]#"$ROOT"/} options not in .config:$missing (see $LOGS/config-$flavor.log)"
 	fi
 	return 0
 }
@@ -317,7 +326,7 @@ build_kernel() {
 	t0=$SECONDS
 	exec 9>"$KBUILD_LOCK"
 	flock 9
-	# With MODULES (the distro kernel) also the modules: modpost then
+	# With MODULES (distro, lrng-debug) also the modules: modpost then
 	# writes Module.symvers (without, only vmlinux.symvers).
 	local targets="bzImage headers"
 	grep -qx 'CONFIG_MODULES=y' "$obj/.config" && targets="$targets modules"
@@ -479,17 +488,24 @@ boot() {
 	fi
 	local bios=() dev=() smp=2
 	[ -f /usr/share/qemu/qboot.rom ] && bios=(-bios qboot.rom)
-	# The distro kernel: a SCSI disk (a raw image, read only) and a VM
-	# generation ID device (added last, below; harness/vmfork.py gives it
-	# a new ID while the guest runs). qboot hangs before the kernel starts
-	# with -device vmgenid (QEMU 7.2): the default firmware (SeaBIOS)
-	# instead.
-	if [ "$flavor" = distro ]; then
+	# The distro kernel and the debug kernel (the distro configuration
+	# plus the checkers): two NUMA nodes and a VM generation ID device
+	# (for the distro kernel added last, below, with the QMP socket
+	# through which harness/vmfork.py gives it a new ID while the guest
+	# runs; the debug kernel only binds it). The distro kernel also gets
+	# a SCSI disk (a raw image, read only); the debug kernel does not:
+	# the scan of the virtio-scsi bus takes about 20 s of its boot under
+	# KASAN, and the disk checks run on the distro kernel only. qboot
+	# hangs before the kernel starts with -device vmgenid (QEMU 7.2): the
+	# default firmware (SeaBIOS) instead.
+	if [ "$flavor" = distro ] || [ "$flavor" = lrng-debug ]; then
 		bios=()
-		distro_disk || { BOOT_REASON="cannot create $DISTRO_DISK"; return 1; }
-		dev=(-device virtio-scsi-pci,id=scsi0
-			-drive "if=none,id=d0,file=$DISTRO_DISK,format=raw,readonly=on"
-			-device scsi-hd,drive=d0,bus=scsi0.0)
+		if [ "$flavor" = distro ]; then
+			distro_disk || { BOOT_REASON="cannot create $DISTRO_DISK"; return 1; }
+			dev=(-device virtio-scsi-pci,id=scsi0
+				-drive "if=none,id=d0,file=$DISTRO_DISK,format=raw,readonly=on"
+				-device scsi-hd,drive=d0,bus=scsi0.0)
+		fi
 		# Two NUMA nodes, one CPU each. One socket per node: CPUs of
 		# one socket on two nodes make the kernel WARN (topology_sane).
 		smp=2,sockets=2,cores=1,threads=1
@@ -497,6 +513,7 @@ boot() {
 			-object "memory-backend-ram,id=m1,size=$((mem / 2))M"
 			-numa node,nodeid=0,cpus=0,memdev=m0
 			-numa node,nodeid=1,cpus=1,memdev=m1)
+		[ "$flavor" = lrng-debug ] && dev+=(-device vmgenid,id=vmgenid0)
 	fi
 	local append="console=ttyS0 panic_on_warn=1 oops=panic panic=-1 lrng.mode=$mode $*"
 	rm -f "$con" "$res" "$raw"
