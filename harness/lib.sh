@@ -25,6 +25,9 @@ DEBUG_FRAGMENT=$ROOT/harness/debug.config
 # Merged after FRAGMENT for the distro flavor (BLOCK, VMGENID, PM_SLEEP,
 # IA32_EMULATION, MODULES, ...).
 DISTRO_FRAGMENT=$ROOT/harness/distro.config
+# Merged after FRAGMENT for the lrng and stock flavors: MODULES and
+# MODULE_UNLOAD, for make bench's kernel module (harness/bench/kmod).
+MODULES_FRAGMENT=$ROOT/harness/modules.config
 # One kernel build at a time; several work trees on one machine can share a
 # lock file by setting KBUILD_LOCK.
 KBUILD_LOCK=${KBUILD_LOCK:-$B/.kbuild.lock}
@@ -210,7 +213,8 @@ prepare_tree() {
 }
 
 # ---------------------------------------------------------------- kernel
-# flavor: lrng (CONFIG_LRNG=y), stock (CONFIG_LRNG not set), lrng-debug
+# flavor: lrng (CONFIG_LRNG=y), stock (CONFIG_LRNG not set), both with
+# harness/modules.config (MODULES, MODULE_UNLOAD), lrng-debug
 # (CONFIG_LRNG=y plus harness/debug.config: KASAN, UBSAN, lockdep, ...) or
 # distro (CONFIG_LRNG=y plus harness/distro.config)
 objdir() { echo "$B/obj-$1"; }
@@ -220,6 +224,7 @@ flavor_fragment() {
 	case $1 in
 	lrng-debug) echo "$DEBUG_FRAGMENT" ;;
 	distro) echo "$DISTRO_FRAGMENT" ;;
+	lrng | stock) echo "$MODULES_FRAGMENT" ;;
 	esac
 }
 
