@@ -177,8 +177,9 @@ for r in $(seq 1 "$SEED_REPS"); do
 done
 
 # ------------------------------------------------------------------ memory
-# drivers/char/lrng/built-in.a (a thin archive; its KUnit test objects left
-# out) against drivers/char/random.o. Berkeley size: data includes the
+# drivers/char/lrng/built-in.a (a thin archive; its KUnit test objects and
+# lrng_testing.o, the opt-in debugfs test interfaces with their 32 KiB of
+# sample buffers, left out) against drivers/char/random.o. Berkeley size: data includes the
 # per-CPU section, which is reported on its own too (bytes per CPU).
 mem_of() {
 	local flavor=$1 objs text=0 data=0 bss=0 pcpu=0 o t d b h
@@ -199,7 +200,7 @@ mem_of() {
 	if [ -f "$a" ]; then
 		# Thin archive: members are paths relative to the working
 		# directory given the archive's path (absolute here).
-		objs=$(ar t "$a" | grep -v '/tests/')
+		objs=$(ar t "$a" | grep -v -e '/tests/' -e '/lrng_testing\.o$')
 		[ -n "$objs" ] && mem_of lrng $objs
 	fi
 	o=$(objdir stock)/drivers/char/random.o
