@@ -12,7 +12,9 @@
 # -smp 2, same command line) with the same initramfs: the make vm payload
 # harness/bench/run plus static programs from harness/bench/. Three kinds of
 # boot, each repeated and alternating the kernel order per repetition:
-#   perf       getrandom(2) throughput, vdso_test_getrandom bench-single
+#   perf       getrandom(2) throughput, vdso_test_getrandom bench-single,
+#              the in-kernel API and add_interrupt_randomness() (kernel
+#              module harness/bench/kmod/lrng_bench.c, built for each kernel)
 #   seedblock  random.trust_cpu=off, one blocking getrandom() from /init
 #   seedpoll   random.trust_cpu=off, getrandom(GRND_NONBLOCK) every 10 ms
 # plus static/per-CPU memory from the O= build dirs. harness/bench/report.py
@@ -21,7 +23,9 @@
 # Environment: BENCH_REPS (5), BENCH_SEED_REPS (min(BENCH_REPS, 3)),
 # BENCH_SECS (0.5 s per throughput figure), BENCH_SEED_BOUND (120 s),
 # BENCH_VDSO_TRIALS (1000000), BENCH_VDSO_FULL (0; 1 also runs the
-# unmodified 25M-trial vdso_test_getrandom once per kernel), BENCH_NO_BUILD
+# unmodified 25M-trial vdso_test_getrandom once per kernel), BENCH_KMOD_CALLS
+# (100000 calls per repetition of each in-kernel figure, 4 KiB: / 32),
+# BENCH_KMOD_REPS (5 repetitions in each boot, median), BENCH_NO_BUILD
 # (1: use the kernels and guest programs as built, as make test does), and
 # the harness's KSRC, KVM, TIMEOUT, CMDLINE, JOBS.
 set -euo pipefail
@@ -35,6 +39,7 @@ SMOKE=${BENCH_SMOKE:-0}
 if [ "$SMOKE" = 1 ]; then
 	OUT=$B/bench-smoke
 	REPS=1 SEED_REPS=1 SECS=0.02 BOUND=4 VTRIALS=10000 VFULL=0
+	KCALLS=2000 KREPS=1
 else
 	OUT=$B/bench
 	REPS=${BENCH_REPS:-5}
@@ -43,10 +48,14 @@ else
 	BOUND=${BENCH_SEED_BOUND:-120}
 	VTRIALS=${BENCH_VDSO_TRIALS:-1000000}
 	VFULL=${BENCH_VDSO_FULL:-0}
+	KCALLS=${BENCH_KMOD_CALLS:-100000}
+	KREPS=${BENCH_KMOD_REPS:-5}
 fi
 [[ $REPS =~ ^[1-9][0-9]*$ ]] || die "BENCH_REPS=$REPS: a positive integer"
 [[ $SEED_REPS =~ ^[0-9]+$ ]] || die "BENCH_SEED_REPS=$SEED_REPS: an integer"
 [[ $VTRIALS =~ ^[1-9][0-9]*$ ]] || die "BENCH_VDSO_TRIALS=$VTRIALS: a positive integer"
+[[ $KCALLS =~ ^[1-9][0-9]*$ ]] || die "BENCH_KMOD_CALLS=$KCALLS: a positive integer"
+[[ $KREPS =~ ^[1-9][0-9]*$ ]] && [ "$KREPS" -le 64 ] || die "BENCH_KMOD_REPS=$KREPS: 1 to 64"
 # A boot must outlive its seeding bound; the unmodified vDSO test takes
 # minutes under TCG.
 if [ -z "${TIMEOUT_SET:-}" ]; then
@@ -97,6 +106,27 @@ gcc -static -std=gnu99 -O2 -D_GNU_SOURCE= -I"$V" -isystem "$TREE/tools/include" 
 	-isystem "$TREE/include/uapi" -o "$P/vdso_test_getrandom_short" \
 	"$OUT/vdso_test_getrandom_short.c" "$V/parse_vdso.c" >"$OUT/vdso-build.log" 2>&1 ||
 	{ cat "$OUT/vdso-build.log"; die "vdso_test_getrandom_short did not build"; }
+# The in-kernel API module, once per kernel: out of tree against that
+# kernel's O= dir (CONFIG_MODULES from harness/modules.config), from a copy
+# of harness/bench/kmod so that the repo stays clean. Not under the kernel
+# build lock: two objects, a few seconds.
+for f in lrng stock; do
+	obj=$(objdir "$f")
+	grep -qx 'CONFIG_MODULES=y' "$obj/.config" ||
+		die "build/obj-$f has no CONFIG_MODULES (harness/modules.config not merged? rebuild the kernel)"
+	[ -f "$obj/Module.symvers" ] || die "build/obj-$f has no Module.symvers (kernel built without 'make modules'?)"
+	km=$OUT/kmod-$f
+	mkdir -p "$km"
+	cp "$SRC/kmod/lrng_bench.c" "$SRC/kmod/Makefile" "$km/"
+	t=$SECONDS
+	make -C "$obj" M="$km" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" \
+		-j"$JOBS" modules >"$OUT/kmod-$f.log" 2>&1 ||
+		{ tail -20 "$OUT/kmod-$f.log"; die "lrng_bench.ko did not build against build/obj-$f (log: ${OUT#"$ROOT"/}/kmod-$f.log)"; }
+	! grep -q 'warning:' "$OUT/kmod-$f.log" ||
+		{ grep 'warning:' "$OUT/kmod-$f.log"; die "lrng_bench.ko: compiler warnings (build/obj-$f)"; }
+	cp "$km/lrng_bench.ko" "$P/lrng_bench-$f.ko"
+	info "lrng_bench.ko for the $f kernel: $((SECONDS - t)) s"
+done
 CPIO=$OUT/bench.cpio
 make_initramfs "$CPIO" "$P"
 
@@ -123,12 +153,14 @@ run_boot() {
 # always favour the same one.
 order() { if [ $(($1 % 2)) = 1 ]; then echo lrng stock; else echo stock lrng; fi; }
 
-msg "perf boots: $REPS x 2 (getrandom ${SECS}s per figure, vDSO test with $VTRIALS trials)"
+msg "perf boots: $REPS x 2 (getrandom ${SECS}s per figure, vDSO test with $VTRIALS trials, lrng_bench.ko $KREPS x $KCALLS calls)"
 for r in $(seq 1 "$REPS"); do
 	full=0
 	[ "$VFULL" = 1 ] && [ "$r" = 1 ] && full=1
 	for f in $(order "$r"); do
-		run_boot perf "$f" "$r" BENCH_SECS="$SECS" BENCH_VDSO_FULL=$full
+		run_boot perf "$f" "$r" BENCH_SECS="$SECS" BENCH_VDSO_FULL=$full \
+			BENCH_KMOD="lrng_bench-$f.ko" BENCH_KMOD_CALLS="$KCALLS" \
+			BENCH_KMOD_REPS="$KREPS"
 	done
 done
 msg "seeding boots, one blocking reader: $REPS x 2 (random.trust_cpu=off)"
@@ -145,8 +177,9 @@ for r in $(seq 1 "$SEED_REPS"); do
 done
 
 # ------------------------------------------------------------------ memory
-# drivers/char/lrng/built-in.a (a thin archive; its KUnit test objects left
-# out) against drivers/char/random.o. Berkeley size: data includes the
+# drivers/char/lrng/built-in.a (a thin archive; its KUnit test objects and
+# lrng_testing.o, the opt-in debugfs test interfaces with their 32 KiB of
+# sample buffers, left out) against drivers/char/random.o. Berkeley size: data includes the
 # per-CPU section, which is reported on its own too (bytes per CPU).
 mem_of() {
 	local flavor=$1 objs text=0 data=0 bss=0 pcpu=0 o t d b h
@@ -167,7 +200,7 @@ mem_of() {
 	if [ -f "$a" ]; then
 		# Thin archive: members are paths relative to the working
 		# directory given the archive's path (absolute here).
-		objs=$(ar t "$a" | grep -v '/tests/')
+		objs=$(ar t "$a" | grep -v -e '/tests/' -e '/lrng_testing\.o$')
 		[ -n "$objs" ] && mem_of lrng $objs
 	fi
 	o=$(objdir stock)/drivers/char/random.o
@@ -180,7 +213,7 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
 accel="TCG -cpu max"
 [ "${KVM:-0}" = 1 ] && accel="KVM -cpu host"
 kver=$(sed -n 's/.*kernel=\([^ ]*\).*/\1/p' "$OUT"/logs/perf-lrng-1.result.log 2>/dev/null | head -1)
-meta="make bench $(date -u +%Y-%m-%d), Linux ${kver:-6.12}, QEMU $qv $accel -smp 2 -m 512 on $(nproc) host cores ($cpu); reps: perf $REPS, seedblock $REPS, seedpoll $SEED_REPS"
+meta="make bench $(date -u +%Y-%m-%d), Linux ${kver:-6.12}, QEMU $qv $accel -smp 2 -m 512 on $(nproc) host cores ($cpu); reps: perf $REPS, seedblock $REPS, seedpoll $SEED_REPS (bound ${BOUND}s); lrng_bench.ko $KREPS x $KCALLS calls per boot"
 [ "$SMOKE" = 1 ] && meta="SMOKE (tiny durations, numbers meaningless): $meta"
 echo
 rc=0

@@ -39,6 +39,9 @@ project_sources() {
 		[ -f Documentation/admin-guide/lrng.rst ] && echo Documentation/admin-guide/lrng.rst
 		[ -d "$SELFTEST_REL" ] && find "$SELFTEST_REL" -maxdepth 1 -type f \
 			\( -name '*.[ch]' -o -name Makefile \)
+		# make bench's kernel module (not part of the patch series).
+		[ -d harness/bench/kmod ] && find harness/bench/kmod -maxdepth 1 -type f \
+			\( -name '*.[ch]' -o -name Makefile \)
 	} | sort
 }
 

@@ -26,6 +26,9 @@ DISTRO_FRAGMENT=$ROOT/harness/distro.config
 # Merged after FRAGMENT and DISTRO_FRAGMENT for the lrng-debug flavor (make
 # test-debug: KASAN, UBSAN, lockdep, ...).
 DEBUG_FRAGMENT=$ROOT/harness/debug.config
+# Merged after FRAGMENT for the lrng and stock flavors: MODULES and
+# MODULE_UNLOAD, for make bench's kernel module (harness/bench/kmod).
+MODULES_FRAGMENT=$ROOT/harness/modules.config
 # One kernel build at a time; several work trees on one machine can share a
 # lock file by setting KBUILD_LOCK.
 KBUILD_LOCK=${KBUILD_LOCK:-$B/.kbuild.lock}
@@ -211,10 +214,11 @@ prepare_tree() {
 }
 
 # ---------------------------------------------------------------- kernel
-# flavor: lrng (CONFIG_LRNG=y), stock (CONFIG_LRNG not set), distro
-# (CONFIG_LRNG=y plus harness/distro.config) or lrng-debug (CONFIG_LRNG=y
-# plus harness/distro.config and harness/debug.config: KASAN, UBSAN,
-# lockdep, ...)
+# flavor: lrng (CONFIG_LRNG=y), stock (CONFIG_LRNG not set), both with
+# harness/modules.config (MODULES, MODULE_UNLOAD), distro (CONFIG_LRNG=y
+# plus harness/distro.config) or lrng-debug (CONFIG_LRNG=y plus
+# harness/distro.config and harness/debug.config: KASAN, UBSAN, lockdep,
+# ...)
 objdir() { echo "$B/obj-$1"; }
 
 # The fragments merged after FRAGMENT for a flavor, one per line, in merge
@@ -226,6 +230,7 @@ flavor_fragment() {
 	case $1 in
 	lrng-debug) printf '%s\n' "$DISTRO_FRAGMENT" "$DEBUG_FRAGMENT" ;;
 	distro) echo "$DISTRO_FRAGMENT" ;;
+	lrng | stock) echo "$MODULES_FRAGMENT" ;;
 	esac
 }
 

@@ -221,7 +221,7 @@ series_build_check() {
 		local upto=$n log
 		[ "$n" = "$last" ] && upto=${#all[@]}
 		log=$LOGS/series-build-$n.log
-		stamp=$( { cat "${all[@]:0:$upto}" "$FRAGMENT"; echo "$KSRC"; gcc --version; } |
+		stamp=$( { cat "${all[@]:0:$upto}" "$FRAGMENT" "$MODULES_FRAGMENT"; echo "$KSRC"; gcc --version; } |
 			sha256sum | cut -d' ' -f1)
 		if [ "$(cat "$SERIES/stamps/$n" 2>/dev/null)" = "$stamp" ]; then
 			done_list="$done_list $n(unchanged)"

@@ -57,13 +57,18 @@ FIGURES += [
     ("mem-bss", "static memory: bss", "bytes", "lower"),
     ("mem-percpu", "per-CPU memory (.data..percpu, per CPU)", "bytes", "lower"),
 ]
-NOT_MEASURED = [
-    "in-kernel get_random_bytes 32 B",
-    "in-kernel get_random_bytes 4 KiB",
-    "in-kernel get_random_u32",
-    "in-kernel get_random_u64",
-    "add_interrupt_randomness cycles/call",
+# The kernel module harness/bench/kmod/lrng_bench.c (perf boots): one line
+# "BENCH kapi fn=NAME size=BYTES ... nscall=X cycles=Y" per function.
+KAPI = [
+    ("get_random_bytes", 32, "in-kernel get_random_bytes 32 B"),
+    ("get_random_bytes", 4096, "in-kernel get_random_bytes 4 KiB"),
+    ("get_random_u32", 4, "in-kernel get_random_u32"),
+    ("get_random_u64", 8, "in-kernel get_random_u64"),
+    ("add_interrupt_randomness", 0, "add_interrupt_randomness, IRQs off"),
 ]
+for fn, size, label in KAPI:
+    for unit, what in (("ns", "ns/call"), ("cycles", "cycles/call")):
+        FIGURES.append(("kapi-%s-%d-%s" % (fn, size, unit), label, what, "lower"))
 
 TRIALS = set()
 KV = re.compile(r"(\w+)=(\S+)")
@@ -100,6 +105,10 @@ def parse_logs(d):
                     TRIALS.add(kv["trials"])
                 else:
                     add("vdso-full-%s" % kv["kind"], flavor, kv["secs"])
+            elif parts[1] == "kapi":
+                key = "kapi-%s-%s" % (kv["fn"], kv["size"])
+                add(key + "-ns", flavor, kv["nscall"])
+                add(key + "-cycles", flavor, kv["cycles"])
             elif parts[1] == "seed":
                 key = "seed-poll" if kv["mode"] == "poll" else "seed-block"
                 add(key, flavor, kv["secs"], kv["ready"] != "1")
@@ -207,10 +216,6 @@ def main():
             _, sz, th, _ = key.split("-")
             dat.append(("%s x%s" % (size_name(int(sz)).replace(" ", ""), th),
                         sl[0], sl[1], sl[2], ss[0], ss[1], ss[2]))
-    for name in NOT_MEASURED:
-        rows.append((name, "-", "not measured", "", "not measured", "", "-", "", "0"))
-        csv.append([name, name, "", "", 0, "", "", "", "", "", "", "", "", "not measured"])
-
     hdr = ("figure", "unit", "LRNG", "(min..max)", "stock", "(min..max)", "LRNG/stock", "better", "n")
     w = [max(len(r[i]) for r in rows + [hdr]) for i in range(len(hdr))]
     out = []
