@@ -318,7 +318,8 @@ static bool lrng_irq_count(struct lrng_irq_pcpu *p)
  * The stamp's sample goes through the health tests (lrng_health.c) and is
  * offered to the raw entropy taps (lrng_testing.c); it is credited only
  * when the tests let it and no tap took it.  Runs in hard-IRQ context, or
- * with interrupts off for the test-only stuck-noise injection.
+ * with interrupts off for the test-only stuck-noise injection: interrupts
+ * are off either way, so none are saved and restored here.
  */
 void lrng_irq_add_stamp(u32 stamp, int irq, unsigned long ret_ip)
 {
@@ -327,19 +328,19 @@ void lrng_irq_add_stamp(u32 stamp, int irq, unsigned long ret_ip)
 	struct lrng_irq_pcpu *p;
 	struct lrng_irq_array a;
 	struct pt_regs *regs;
-	unsigned long flags;
-	bool narrow, notify, tapped;
+	bool narrow, notify, tapped, ready;
 	u32 gcd, slot, scaled;
 
+	lockdep_assert_irqs_disabled();
 	tapped = lrng_testing_irq(stamp, irq, ret_ip);
 	gcd = lrng_gcd_get(&lrng_irq_gcd);
 	if (!gcd)
 		lrng_gcd_add(&lrng_irq_gcd, stamp);
-	narrow = gcd && lrng_ready();
+	ready = lrng_ready();
+	narrow = gcd && ready;
 	/* One division per interrupt, none for the common GCD of 1. */
 	scaled = gcd > 1 ? stamp / gcd : stamp;
 
-	local_irq_save(flags);
 	/* Before the lock: a failure is logged. */
 	verdict = lrng_health_irq(scaled & LRNG_IRQ_SLOT_MASK);
 	p = this_cpu_ptr(&lrng_irq_pcpu);
@@ -366,10 +367,9 @@ void lrng_irq_add_stamp(u32 stamp, int irq, unsigned long ret_ip)
 	notify = verdict == LRNG_HEALTH_CREDIT && !tapped && lrng_irq_count(p);
 	p->used = true;
 	raw_spin_unlock(&p->lock);
-	local_irq_restore(flags);
 
 	/* Outside the lock: it reads every CPU's count. */
-	if (notify && !lrng_ready())
+	if (notify && !ready)
 		lrng_es_add_entropy();
 }
 
