@@ -63,11 +63,20 @@
  * they never overwrite credited stamps) through lrng_irq_mix_u32(), with
  * no credit.
  *
- * Locking: each CPU's data (struct lrng_irq_pcpu) is guarded by its own
- * raw spinlock, always taken with interrupts off.  The CPU itself takes it
- * in hard-IRQ context for every interrupt: it is uncontended unless another
- * CPU reads this pool for a seed, which holds it for one hash over the
- * array.  It is a raw spinlock because hard-IRQ code cannot sleep on
+ * Locking: each CPU's data (struct lrng_irq_pcpu) has one writer of its
+ * array and count, the CPU itself with interrupts off, which takes no lock
+ * for an interrupt: it stores the slot, then publishes its count with a
+ * release store.  Readers on any CPU (seeding, hash switch, hotplug) take
+ * the CPU's raw spinlock, which guards the pool and the count of the
+ * interrupts readers took; a CPU's available interrupts are the ones it
+ * counted minus the ones taken, so that neither side ever rewrites the
+ * other's word.  The CPU takes the lock itself only to hash into its pool:
+ * a full array (once every LRNG_IRQ_NSLOTS slots) or, without compression,
+ * a mixed word.  A reader loads the count (acquire) before it hashes the
+ * array, so every slot it credits is in what it hashes; slots stored
+ * meanwhile are hashed as they are, as extra data.  (Without compression
+ * such a slot may replace a counted one: a newer sample of the same credit
+ * takes its place.)  The lock is raw because hard-IRQ code cannot sleep on
  * PREEMPT_RT.  No code holds two of these locks, or any other lock inside
  * one.  The GCD state is lockless (lrng_gcd.h); the configuration is
  * written only before interrupts are enabled.
@@ -80,6 +89,7 @@
 #include <linux/init.h>
 #include <linux/irqflags.h>
 #include <linux/jiffies.h>
+#include <linux/kcsan-checks.h>
 #include <linux/kstrtox.h>
 #include <linux/log2.h>
 #include <linux/minmax.h>
@@ -175,6 +185,8 @@ static int __init lrng_irq_parse_compression(char *arg)
 }
 early_param("lrng_irq.continuous_compression", lrng_irq_parse_compression);
 
+static void __init lrng_irq_views_init(void);
+
 /* Most slots one interrupt takes in the array. */
 static u32 lrng_irq_slots_per_irq(void)
 {
@@ -215,9 +227,12 @@ void __init lrng_irq_init(void)
 		cfg->compress = true;
 		pr_warn("interrupt collection array too small without compression: continuous compression on\n");
 	}
-	cfg->max_irqs = lrng_irq_max_irqs(cfg->rate, LRNG_IRQ_NSLOTS,
-					  lrng_irq_slots_per_irq(),
-					  cfg->compress);
+	/* Counts are compared as differences of two u32 (struct lrng_irq_pcpu). */
+	lrng_irq_views_init();
+	cfg->max_irqs = min_t(u32, S32_MAX,
+			      lrng_irq_max_irqs(cfg->rate, LRNG_IRQ_NSLOTS,
+						lrng_irq_slots_per_irq(),
+						cfg->compress));
 	notify = lrng_irq_entropy_to_irqs(LRNG_IRQ_NOTIFY_BITS, cfg->rate);
 	cfg->notify_mask = roundup_pow_of_two(notify) - 1;
 }
@@ -226,32 +241,43 @@ void __init lrng_irq_init(void)
  * 2. Per-CPU collection
  *
  * lrng_irq_add_interrupt() runs in hard-IRQ context for every interrupt;
- * lrng_irq_mix_u32() in any context but NMI.  Both touch only this CPU's
- * struct lrng_irq_pcpu, under its lock, and the lockless GCD state.
+ * lrng_irq_mix_u32() in any context but NMI, with interrupts off.  Both
+ * write only this CPU's struct lrng_irq_pcpu, taking its lock only to hash
+ * into its pool, and the lockless GCD state.
  ******************************************************************/
 
 /**
  * struct lrng_irq_pcpu - one CPU's part of the interrupt source
- * @lock: guards all other members; taken with interrupts off, by this CPU
- *	  in hard-IRQ context and by readers and hotplug on any CPU
+ * @lock: guards @pool and @taken; taken with interrupts off, by readers
+ *	  and hotplug on any CPU, and by this CPU only to hash into @pool
  * @pool: hash state holding the compressed arrays since the last read,
  *	  and the digest of that read; started at the first data
- * @pos: the next slot of @array to write
- * @irqs: interrupts counted since the last read, at most
- *	  lrng_irq_cfg.max_irqs; also read without the lock (READ_ONCE) for
- *	  the entropy estimate
+ * @pos: the next slot of @array to write; this CPU only
+ * @irqs: interrupts this CPU credited since boot, modulo 2^32; written only
+ *	  by this CPU (release store after the slot), read anywhere
+ * @taken: interrupts readers took since boot, modulo 2^32; written under
+ *	   @lock, read by this CPU without it.  @irqs - @taken, as s32, is
+ *	   the CPU's available count, at most lrng_irq_cfg.max_irqs; it is
+ *	   negative for a while when a reader took interrupts that a health
+ *	   test failure dropped at the same time
  * @reg_idx: the next word of struct pt_regs to take without a
- *	     high-resolution timer
- * @used: data was recorded on this CPU since boot; unused pools are not read
- * @array: the collection array, LRNG_IRQ_NSLOTS slots
+ *	     high-resolution timer; this CPU only
+ * @used: data was recorded on this CPU since boot; unused pools are not
+ *	  read.  Set once by this CPU
+ * @view: the helpers' view of @array, @pool and @lock (lrng_es_irq_array.h);
+ *	  set by lrng_irq_init() before interrupts are enabled, constant after
+ * @array: the collection array, LRNG_IRQ_NSLOTS slots; stored by this CPU
+ *	   without lock, hashed by readers under @lock
  */
 struct lrng_irq_pcpu {
-	raw_spinlock_t lock; /* guards the whole structure, see @lock above */
+	raw_spinlock_t lock; /* guards @pool and @taken, see above */
 	struct lrng_hash_pool pool;
 	u32 pos;
 	u32 irqs;
+	u32 taken;
 	u32 reg_idx;
 	bool used;
+	struct lrng_irq_array view;
 	u32 array[LRNG_IRQ_NUNITS];
 };
 
@@ -261,24 +287,59 @@ static DEFINE_PER_CPU(struct lrng_irq_pcpu, lrng_irq_pcpu) = {
 
 static struct lrng_gcd lrng_irq_gcd = LRNG_GCD_INIT;
 
-/* The helpers' view of @p's array; the caller holds @p->lock. */
-static void lrng_irq_array_of(struct lrng_irq_pcpu *p, struct lrng_irq_array *a)
+/* Set up every CPU's view of its array once compression is decided. */
+static void __init lrng_irq_views_init(void)
 {
+	int cpu;
+
+	for_each_possible_cpu(cpu) {
+		struct lrng_irq_pcpu *p = per_cpu_ptr(&lrng_irq_pcpu, cpu);
+
+		p->view = (struct lrng_irq_array) {
+			.units = p->array,
+			.pool = lrng_irq_cfg.compress ? &p->pool : NULL,
+			.lock = &p->lock,
+			.nslots = LRNG_IRQ_NSLOTS,
+		};
+	}
+}
+
+/* The available count of @irqs and @taken (struct lrng_irq_pcpu). */
+static s32 lrng_irq_avail(u32 irqs, u32 taken)
+{
+	return (s32)(irqs - taken);
+}
+
+/*
+ * A reader's view of @p's available count, under @p->lock.  The acquire
+ * load pairs with the release store in lrng_irq_count(): the slots of the
+ * interrupts counted are visible to the hash of the array that follows.
+ */
+static u32 lrng_irq_avail_locked(struct lrng_irq_pcpu *p)
+{
+	s32 avail;
+
 	lockdep_assert_held(&p->lock);
-	a->units = p->array;
-	a->pool = lrng_irq_cfg.compress ? &p->pool : NULL;
-	a->nslots = LRNG_IRQ_NSLOTS;
+	/* Pairs with smp_store_release() in lrng_irq_count(). */
+	avail = lrng_irq_avail(smp_load_acquire(&p->irqs), p->taken);
+	return max(avail, 0);
+}
+
+/* This CPU recorded data: its pool is read from now on. */
+static void lrng_irq_mark_used(struct lrng_irq_pcpu *p)
+{
+	if (unlikely(!p->used))
+		WRITE_ONCE(p->used, true);
 }
 
 /* Without a high-resolution timer: one word of the interrupted registers. */
 static void lrng_irq_add_regs(struct lrng_irq_pcpu *p,
-			      const struct lrng_irq_array *a,
 			      const struct pt_regs *regs)
 {
 	const u32 *words = (const u32 *)regs;
 	u32 idx = p->reg_idx++ % (sizeof(*regs) / sizeof(u32));
 
-	p->pos = lrng_irq_array_add_u32(a, p->pos, words[idx]);
+	p->pos = lrng_irq_array_add_u32(&p->view, p->pos, words[idx]);
 }
 
 /*
@@ -286,47 +347,53 @@ static void lrng_irq_add_regs(struct lrng_irq_pcpu *p,
  * interrupted address in one word.  XOR loses no credit: none is given to
  * this word.
  */
-static void lrng_irq_add_extra(struct lrng_irq_pcpu *p,
-			       const struct lrng_irq_array *a, int irq,
+static void lrng_irq_add_extra(struct lrng_irq_pcpu *p, int irq,
 			       unsigned long ip)
 {
 	u32 word = (u32)jiffies ^ (u32)irq ^ lower_32_bits(ip) ^
 		   upper_32_bits(ip);
 
-	p->pos = lrng_irq_array_add_u32(a, p->pos, word);
+	p->pos = lrng_irq_array_add_u32(&p->view, p->pos, word);
 }
 
-/* Count one interrupt on @p; returns whether to check the seeding stage. */
+/*
+ * Count one interrupt on @p, whose slot is stored; returns whether to check
+ * the seeding stage.
+ */
 static bool lrng_irq_count(struct lrng_irq_pcpu *p)
 {
-	u32 irqs = p->irqs;
+	u32 irqs = p->irqs, max = lrng_irq_cfg.max_irqs;
+	s32 avail = lrng_irq_avail(irqs, READ_ONCE(p->taken));
 
-	if (irqs >= lrng_irq_cfg.max_irqs)
+	if (avail >= (s32)max)
 		return false;
-	WRITE_ONCE(p->irqs, ++irqs);
-	return !(irqs & lrng_irq_cfg.notify_mask) ||
-	       irqs == lrng_irq_cfg.max_irqs;
+	/* Pairs with smp_load_acquire() in lrng_irq_avail_locked(). */
+	smp_store_release(&p->irqs, irqs + 1);
+	avail++;
+	return !((u32)avail & lrng_irq_cfg.notify_mask) || avail == (s32)max;
 }
 
-/**
- * lrng_irq_add_stamp() - record an interrupt with its time stamp
- * @stamp: the time stamp
- * @irq: its number
- * @ret_ip: return address of add_interrupt_randomness(), used when the
- *	    interrupt has no saved registers
- *
- * The stamp's sample goes through the health tests (lrng_health.c) and is
- * offered to the raw entropy taps (lrng_testing.c); it is credited only
- * when the tests let it and no tap took it.  Runs in hard-IRQ context, or
- * with interrupts off for the test-only stuck-noise injection: interrupts
- * are off either way, so none are saved and restored here.
+/* A health test failed: drop what @p counted and no reader took. */
+static void lrng_irq_drop(struct lrng_irq_pcpu *p)
+{
+	WRITE_ONCE(p->irqs, READ_ONCE(p->taken));
+}
+
+/*
+ * Record an interrupt with its time stamp: the body of lrng_irq_add_stamp()
+ * and lrng_irq_add_interrupt(), inline in both so that an interrupt costs
+ * one call.  The stamp's sample goes through the health tests
+ * (lrng_health.c) and is offered to the raw entropy taps (lrng_testing.c);
+ * it is credited only when the tests let it and no tap took it.
+ * Interrupts are off, so none are saved and restored here.  No lock is
+ * taken unless the array is full (see "Locking" above).
  */
-void lrng_irq_add_stamp(u32 stamp, int irq, unsigned long ret_ip)
+static __always_inline void lrng_irq_record(u32 stamp, int irq,
+					    unsigned long ret_ip)
 {
 	const struct lrng_irq_config *cfg = &lrng_irq_cfg;
 	enum lrng_health_verdict verdict;
 	struct lrng_irq_pcpu *p;
-	struct lrng_irq_array a;
 	struct pt_regs *regs;
 	bool narrow, notify, tapped, ready;
 	u32 gcd, slot, scaled;
@@ -338,39 +405,57 @@ void lrng_irq_add_stamp(u32 stamp, int irq, unsigned long ret_ip)
 		lrng_gcd_add(&lrng_irq_gcd, stamp);
 	ready = lrng_ready();
 	narrow = gcd && ready;
-	/* One division per interrupt, none for the common GCD of 1. */
-	scaled = gcd > 1 ? stamp / gcd : stamp;
+	/*
+	 * One division per interrupt, none for the common GCD of 1: the
+	 * compiler would otherwise divide by 1 rather than branch, and a
+	 * division costs far more than a predicted branch.
+	 */
+	scaled = stamp;
+	if (gcd > 1) {
+		OPTIMIZER_HIDE_VAR(scaled);
+		scaled /= gcd;
+	}
 
-	/* Before the lock: a failure is logged. */
 	verdict = lrng_health_irq(scaled & LRNG_IRQ_SLOT_MASK);
 	p = this_cpu_ptr(&lrng_irq_pcpu);
-	raw_spin_lock(&p->lock);
-	lrng_irq_array_of(p, &a);
 	if (!cfg->highres) {
 		regs = get_irq_regs();
 		if (regs) {
-			lrng_irq_add_regs(p, &a, regs);
+			lrng_irq_add_regs(p, regs);
 			ret_ip = instruction_pointer(regs);
 		}
 	}
 	slot = p->pos;
 	if (narrow)
-		p->pos = lrng_irq_array_add_slot(&a, p->pos,
+		p->pos = lrng_irq_array_add_slot(&p->view, slot,
 						 scaled & LRNG_IRQ_SLOT_MASK);
 	else
-		p->pos = lrng_irq_array_add_u32(&a, p->pos, stamp);
+		p->pos = lrng_irq_array_add_u32(&p->view, slot, stamp);
 	tapped |= lrng_testing_array(lrng_irq_slot_get(p->array, slot));
 	if (!cfg->highres)
-		lrng_irq_add_extra(p, &a, irq, ret_ip);
-	if (verdict == LRNG_HEALTH_DISCARD)
-		WRITE_ONCE(p->irqs, 0);
+		lrng_irq_add_extra(p, irq, ret_ip);
+	if (unlikely(verdict == LRNG_HEALTH_DISCARD))
+		lrng_irq_drop(p);
 	notify = verdict == LRNG_HEALTH_CREDIT && !tapped && lrng_irq_count(p);
-	p->used = true;
-	raw_spin_unlock(&p->lock);
+	lrng_irq_mark_used(p);
 
-	/* Outside the lock: it reads every CPU's count. */
 	if (notify && !ready)
 		lrng_es_add_entropy();
+}
+
+/**
+ * lrng_irq_add_stamp() - record an interrupt with a given time stamp
+ * @stamp: the time stamp
+ * @irq: its number
+ * @ret_ip: return address of the caller, used when the interrupt has no
+ *	    saved registers
+ *
+ * For the test-only stuck-noise injection (lrng_testing.c), which calls it
+ * with interrupts off.
+ */
+void lrng_irq_add_stamp(u32 stamp, int irq, unsigned long ret_ip)
+{
+	lrng_irq_record(stamp, irq, ret_ip);
 }
 
 /**
@@ -385,7 +470,7 @@ void lrng_irq_add_interrupt(int irq, unsigned long ret_ip)
 {
 	u32 stamp = random_get_entropy();
 
-	lrng_irq_add_stamp(stamp, irq, ret_ip);
+	lrng_irq_record(stamp, irq, ret_ip);
 	lrng_testing_irq_perf(stamp);
 }
 
@@ -400,19 +485,18 @@ void lrng_irq_add_interrupt(int irq, unsigned long ret_ip)
 void lrng_irq_mix_u32(u32 word)
 {
 	struct lrng_irq_pcpu *p;
-	struct lrng_irq_array a;
 	unsigned long flags;
 
 	local_irq_save(flags);
 	p = this_cpu_ptr(&lrng_irq_pcpu);
-	raw_spin_lock(&p->lock);
-	lrng_irq_array_of(p, &a);
-	if (a.pool)
-		p->pos = lrng_irq_array_add_u32(&a, p->pos, word);
-	else
+	if (p->view.pool) {
+		p->pos = lrng_irq_array_add_u32(&p->view, p->pos, word);
+	} else {
+		raw_spin_lock(&p->lock);
 		lrng_hash_pool_update(&p->pool, &word, sizeof(word));
-	p->used = true;
-	raw_spin_unlock(&p->lock);
+		raw_spin_unlock(&p->lock);
+	}
+	lrng_irq_mark_used(p);
 	local_irq_restore(flags);
 }
 
@@ -424,7 +508,8 @@ void lrng_irq_mix_u32(u32 word)
  * Hash @p's array into its pool, hand out the pool's digest and restart the
  * pool from that digest; returns the digest size.  The restart hashes the
  * digest twice, one whole block of SHA-256 and of SHA-512, so that it is
- * compressed at once and never kept in the state's buffer.
+ * compressed at once and never kept in the state's buffer.  The CPU may
+ * store slots while the array is hashed: a race by design ("Locking").
  */
 static u32 lrng_irq_pool_read(struct lrng_irq_pcpu *p,
 			      u8 digest[HASH_MAX_DIGESTSIZE])
@@ -432,7 +517,9 @@ static u32 lrng_irq_pool_read(struct lrng_irq_pcpu *p,
 	u32 size;
 
 	lockdep_assert_held(&p->lock);
+	kcsan_disable_current();
 	lrng_hash_pool_update(&p->pool, p->array, sizeof(p->array));
+	kcsan_enable_current();
 	size = lrng_hash_pool_final(&p->pool, digest);
 	lrng_hash_pool_update(&p->pool, digest, size);
 	lrng_hash_pool_update(&p->pool, digest, size);
@@ -444,8 +531,13 @@ static u32 lrng_irq_curr_entropy(void)
 	u64 irqs = 0;
 	int cpu;
 
-	for_each_possible_cpu(cpu)
-		irqs += READ_ONCE(per_cpu_ptr(&lrng_irq_pcpu, cpu)->irqs);
+	for_each_possible_cpu(cpu) {
+		struct lrng_irq_pcpu *p = per_cpu_ptr(&lrng_irq_pcpu, cpu);
+		s32 avail = lrng_irq_avail(READ_ONCE(p->irqs),
+					   READ_ONCE(p->taken));
+
+		irqs += max(avail, 0);
+	}
 	irqs = min_t(u64, irqs, U32_MAX);
 	return lrng_health_credit(min_t(u32, lrng_irq_irqs_to_entropy(irqs,
 						lrng_irq_cfg.rate),
@@ -472,14 +564,13 @@ static u32 lrng_irq_get_ent(u8 *slot, u32 requested_bits)
 	for_each_possible_cpu(cpu) {
 		struct lrng_irq_pcpu *p = per_cpu_ptr(&lrng_irq_pcpu, cpu);
 
-		raw_spin_lock_irqsave(&p->lock, flags);
-		if (!p->used) {
-			raw_spin_unlock_irqrestore(&p->lock, flags);
+		if (!READ_ONCE(p->used))
 			continue;
-		}
+		raw_spin_lock_irqsave(&p->lock, flags);
+		/* The count first: its slots are in the array hashed next. */
+		take = min(lrng_irq_avail_locked(p), requested - collected);
 		size = lrng_irq_pool_read(p, digest);
-		take = min(p->irqs, requested - collected);
-		WRITE_ONCE(p->irqs, p->irqs - take);
+		WRITE_ONCE(p->taken, p->taken + take);
 		raw_spin_unlock_irqrestore(&p->lock, flags);
 
 		collected += take;
@@ -500,7 +591,7 @@ static u32 lrng_irq_get_ent(u8 *slot, u32 requested_bits)
  */
 static void lrng_irq_switch_hash(void)
 {
-	u32 max, irqs;
+	u32 max, irqs, avail;
 	unsigned long flags;
 	int cpu;
 
@@ -511,7 +602,9 @@ static void lrng_irq_switch_hash(void)
 		max = lrng_hash_pool_switch(&p->pool);
 		if (max != U32_MAX) {
 			irqs = lrng_irq_entropy_to_irqs(max, lrng_irq_cfg.rate);
-			WRITE_ONCE(p->irqs, min(p->irqs, irqs));
+			avail = lrng_irq_avail_locked(p);
+			if (avail > irqs)
+				WRITE_ONCE(p->taken, p->taken + avail - irqs);
 		}
 		raw_spin_unlock_irqrestore(&p->lock, flags);
 	}

@@ -8,8 +8,8 @@
  * can run it for every collection size:
  *
  * Collection array:
- *	lrng_irq_array_add_slot(), lrng_irq_array_add_u32(),
- *	lrng_irq_array_full()
+ *	lrng_irq_array_add_slot() (inline, lrng_es_irq_array.h),
+ *	lrng_irq_array_add_u32(), lrng_irq_array_full()
  * Entropy accounting:
  *	lrng_irq_irqs_to_entropy(), lrng_irq_entropy_to_irqs(),
  *	lrng_irq_max_irqs()
@@ -32,6 +32,7 @@
 #include <linux/math.h>
 #include <linux/math64.h>
 #include <linux/minmax.h>
+#include <linux/spinlock.h>
 #include <kunit/visibility.h>
 
 #include "lrng_definitions.h"
@@ -41,36 +42,20 @@
  * lrng_irq_array_full() - the last slot of the array was written
  * @a: the array
  *
- * With continuous compression the whole array is hashed into @a->pool; its
- * slots may then be overwritten without loss.  Without, nothing happens
- * and the newest slots overwrite the oldest.
+ * With continuous compression the whole array is hashed into @a->pool,
+ * under @a->lock; its slots may then be overwritten without loss.  Without,
+ * nothing happens and the newest slots overwrite the oldest.  The lock is
+ * taken as it is: the interrupt source's writer runs with interrupts off.
  */
 void lrng_irq_array_full(const struct lrng_irq_array *a)
 {
-	if (a->pool)
-		lrng_hash_pool_update(a->pool, a->units, a->nslots);
+	if (!a->pool)
+		return;
+	raw_spin_lock(a->lock);
+	lrng_hash_pool_update(a->pool, a->units, a->nslots);
+	raw_spin_unlock(a->lock);
 }
 EXPORT_SYMBOL_IF_KUNIT(lrng_irq_array_full);
-
-/**
- * lrng_irq_array_add_slot() - store one slot
- * @a: the array
- * @pos: the slot to write, below @a->nslots
- * @val: the value
- *
- * Return: the position of the next slot.
- */
-u32 lrng_irq_array_add_slot(const struct lrng_irq_array *a, u32 pos, u8 val)
-{
-	u32 unit = lrng_irq_slot_unit(pos), shift = lrng_irq_slot_shift(pos);
-
-	a->units[unit] = (a->units[unit] & ~((u32)LRNG_IRQ_SLOT_MASK << shift)) |
-			 ((u32)val << shift);
-	if (pos == a->nslots - 1)
-		lrng_irq_array_full(a);
-	return (pos + 1) & (a->nslots - 1);
-}
-EXPORT_SYMBOL_IF_KUNIT(lrng_irq_array_add_slot);
 
 /**
  * lrng_irq_array_add_u32() - store a 32-bit word in four consecutive slots

@@ -8,6 +8,8 @@
 #ifndef _LRNG_ES_IRQ_ARRAY_H
 #define _LRNG_ES_IRQ_ARRAY_H
 
+#include <linux/compiler.h>
+#include <linux/spinlock_types.h>
 #include <linux/types.h>
 
 #include "lrng_hash.h"
@@ -32,15 +34,18 @@ enum {
  * @pool: hash that the whole array is compressed into each time its last
  *	  slot was written (continuous compression), or NULL when the newest
  *	  slots simply overwrite the oldest
+ * @lock: guards @pool: the helpers take it, with interrupts off, around
+ *	  the hash of a full array into @pool
  * @nslots: size in slots, a power of two from LRNG_IRQ_MIN_SLOTS to
  *	    LRNG_IRQ_MAX_SLOTS
  *
- * The helpers take no lock: the caller holds whatever guards @units and
- * @pool.
+ * Only one writer stores slots, with interrupts off; the helpers take no
+ * lock for that.  Readers may hash @units at any time under @lock.
  */
 struct lrng_irq_array {
 	u32 *units;
 	struct lrng_hash_pool *pool;
+	raw_spinlock_t *lock;
 	u32 nslots;
 };
 
@@ -63,7 +68,29 @@ static inline u8 lrng_irq_slot_get(const u32 *units, u32 slot)
 }
 
 void lrng_irq_array_full(const struct lrng_irq_array *a);
-u32 lrng_irq_array_add_slot(const struct lrng_irq_array *a, u32 pos, u8 val);
+
+/**
+ * lrng_irq_array_add_slot() - store one slot
+ * @a: the array
+ * @pos: the slot to write, below @a->nslots
+ * @val: the value
+ *
+ * Inline: it runs for every interrupt (lrng_es_irq.c).
+ *
+ * Return: the position of the next slot.
+ */
+static inline u32 lrng_irq_array_add_slot(const struct lrng_irq_array *a,
+					  u32 pos, u8 val)
+{
+	u32 unit = lrng_irq_slot_unit(pos), shift = lrng_irq_slot_shift(pos);
+
+	a->units[unit] = (a->units[unit] & ~((u32)LRNG_IRQ_SLOT_MASK << shift)) |
+			 ((u32)val << shift);
+	if (unlikely(pos == a->nslots - 1))
+		lrng_irq_array_full(a);
+	return (pos + 1) & (a->nslots - 1);
+}
+
 u32 lrng_irq_array_add_u32(const struct lrng_irq_array *a, u32 pos,
 			   u32 word);
 

@@ -73,10 +73,11 @@ static const struct lrng_es_cb *const lrng_es[LRNG_ES_MAX] = {
 	[LRNG_ES_JENT] = LRNG_ES_JENT_CB,
 };
 
+/* See lrng_es_mgr.h: written only here, under the rules given there. */
+enum lrng_seed_stage lrng_es_stage __read_mostly = LRNG_UNSEEDED;
+
 /**
- * struct lrng_es_state - seeding state of the LRNG
- * @stage: current seeding stage; written only by the holder of @seeding
- *	   (and by lrng_es_unseed()), read anywhere with READ_ONCE()
+ * struct lrng_es_state - seeding state of the LRNG besides lrng_es_stage
  * @seeded_bits: entropy of the seeds so far while not fully seeded; written
  *		 only by the holder of @seeding
  * @seeding: 1 while a seed operation runs; taken with a cmpxchg, never waited
@@ -85,7 +86,6 @@ static const struct lrng_es_cb *const lrng_es[LRNG_ES_MAX] = {
  * @pending: a seed was requested before @async was set
  */
 struct lrng_es_state {
-	enum lrng_seed_stage stage;
 	u32 seeded_bits;
 	atomic_t seeding;
 	bool async;
@@ -93,7 +93,6 @@ struct lrng_es_state {
 };
 
 static struct lrng_es_state lrng_es_state = {
-	.stage = LRNG_UNSEEDED,
 	.seeding = ATOMIC_INIT(0),
 };
 
@@ -113,26 +112,6 @@ static const char *const lrng_seed_stage_names[] = {
 const char *lrng_seed_stage_name(enum lrng_seed_stage stage)
 {
 	return lrng_seed_stage_names[stage];
-}
-
-/**
- * lrng_seed_stage() - the current seeding stage
- *
- * Return: the stage.
- */
-enum lrng_seed_stage lrng_seed_stage(void)
-{
-	return READ_ONCE(lrng_es_state.stage);
-}
-
-/**
- * lrng_ready() - whether the LRNG is fully seeded
- *
- * Return: true when getrandom(2) without GRND_INSECURE no longer blocks.
- */
-bool lrng_ready(void)
-{
-	return READ_ONCE(lrng_es_state.stage) == LRNG_FULLY_SEEDED;
 }
 
 /**
@@ -367,7 +346,7 @@ int lrng_es_reseed(bool force)
 			   min_t(u32, lrng_es_state.seeded_bits + bits,
 				 LRNG_DRNG_SECURITY_STRENGTH_BITS));
 		if (next > stage) {
-			WRITE_ONCE(lrng_es_state.stage, next);
+			WRITE_ONCE(lrng_es_stage, next);
 			pr_info("LRNG %s with %u bits of entropy\n",
 				lrng_seed_stage_name(next), bits);
 		}
@@ -405,7 +384,7 @@ void lrng_es_unseed(void)
 		return;
 	lrng_drng_lost_full_seed();
 	WRITE_ONCE(lrng_es_state.seeded_bits, 0);
-	WRITE_ONCE(lrng_es_state.stage, LRNG_UNSEEDED);
+	WRITE_ONCE(lrng_es_stage, LRNG_UNSEEDED);
 	pr_warn("LRNG not reseeded for too long: unseeded until the entropy sources reseed it\n");
 	lrng_es_request_seed();
 }

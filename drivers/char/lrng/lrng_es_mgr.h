@@ -9,6 +9,7 @@
 #define _LRNG_ES_MGR_H
 
 #include <linux/seq_file.h>
+#include <linux/compiler.h>
 #include <linux/types.h>
 
 #include "lrng_definitions.h"
@@ -73,14 +74,40 @@ enum lrng_seed_stage {
 	LRNG_FULLY_SEEDED,
 };
 
-enum lrng_seed_stage lrng_seed_stage(void);
+/*
+ * The current seeding stage: written only by lrng_es_mgr.c (by the holder
+ * of its seeding flag, and by lrng_es_unseed()), read anywhere with
+ * READ_ONCE().  Exposed for the inline readers below, which the interrupt
+ * path calls for every interrupt.
+ */
+extern enum lrng_seed_stage lrng_es_stage;
+
+/**
+ * lrng_seed_stage() - the current seeding stage
+ *
+ * Return: the stage.
+ */
+static inline enum lrng_seed_stage lrng_seed_stage(void)
+{
+	return READ_ONCE(lrng_es_stage);
+}
+
+/**
+ * lrng_ready() - whether the LRNG is fully seeded
+ *
+ * Return: true when getrandom(2) without GRND_INSECURE no longer blocks.
+ */
+static inline bool lrng_ready(void)
+{
+	return lrng_seed_stage() == LRNG_FULLY_SEEDED;
+}
+
 const char *lrng_seed_stage_name(enum lrng_seed_stage stage);
 u32 lrng_es_avail_entropy(void);
 u32 lrng_es_collected_entropy(void);
 u32 lrng_entropy_level(void);
 void lrng_es_add_entropy(void);
 void lrng_es_request_seed(void);
-bool lrng_ready(void);
 bool lrng_sp80090c_compliant(void);
 int lrng_es_reseed(bool force);
 void lrng_es_reseed_sync(void);

@@ -35,13 +35,16 @@
  *    reboot; in FIPS mode with CONFIG_LRNG_HEALTH_TESTS_PANIC the kernel
  *    panics.
  *
+ * Fast path: the tests and the verdict on a passing sample of a stream in
+ * state ok are inline (lrng_health_sample() and lrng_health_irq() in
+ * lrng_health.h), as they run for every interrupt; failures, start-up and
+ * recovery take the out-of-line functions here.
+ *
  * Locking: each CPU's struct lrng_health_test is written only by that CPU,
- * with interrupts off (the interrupt source's hard-IRQ path, before it takes
- * its per-CPU lock, so that a failure can be logged); /proc/lrng_type reads
- * the states of all CPUs with
- * READ_ONCE().  The shared counters are atomics, the permanent failure a
- * flag written once.  The cut-offs are written before interrupts are
- * enabled.
+ * with interrupts off (the interrupt source's hard-IRQ path); /proc/lrng_type
+ * reads the states of all CPUs with READ_ONCE().  The shared counters are
+ * atomics, the permanent failure a flag written once.  The cut-offs are
+ * written before interrupts are enabled.
  */
 
 #include <kunit/visibility.h>
@@ -113,99 +116,41 @@ struct lrng_health_cutoffs lrng_health_cutoffs_for(u32 rate)
 }
 EXPORT_SYMBOL_IF_KUNIT(lrng_health_cutoffs_for);
 
-/* Both tests start over, with the next sample. */
-static void lrng_health_restart(struct lrng_health_test *t)
+/**
+ * lrng_health_failed() - a test failed on a sample
+ * @t: the stream's tests
+ * @ev: the LRNG_HEALTH_EV_*_FAIL events of that sample
+ *
+ * The slow part of lrng_health_sample() (lrng_health.h): both tests start
+ * over with the next sample; a failure in state ok starts a recovery, a
+ * failure in start-up or recovery is permanent.
+ *
+ * Return: @ev, with LRNG_HEALTH_EV_PERMANENT for a permanent failure.
+ */
+u32 lrng_health_failed(struct lrng_health_test *t, u32 ev)
 {
 	t->rct_count = 0;
 	t->apt_seen = 0;
-}
-
-/**
- * lrng_health_sample() - run the tests on one sample
- * @t: the stream's tests
- * @c: the cut-offs
- * @sample: the sample
- *
- * Runs the repetition count and adaptive proportion tests and moves the
- * stream's state: a failure in state ok starts a recovery, a failure in
- * start-up or recovery is permanent, LRNG_HEALTH_STARTUP_SAMPLES passed
- * samples end a start-up or recovery.  A failed stream is no longer tested.
- *
- * Return: the LRNG_HEALTH_EV_* events of this sample, 0 when none.
- */
-u32 lrng_health_sample(struct lrng_health_test *t,
-		       const struct lrng_health_cutoffs *c, u8 sample)
-{
-	u32 ev = 0;
-
-	if (t->state == LRNG_HEALTH_FAILED)
-		return 0;
-
-	/* SP800-90B 4.4.1: identical samples in a row. */
-	if (t->rct_count && sample == t->rct_last) {
-		if (++t->rct_count >= c->rct)
-			ev |= LRNG_HEALTH_EV_RCT_FAIL;
-	} else {
-		t->rct_last = sample;
-		t->rct_count = 1;
-	}
-
-	/* SP800-90B 4.4.2: the first sample of a window, within it. */
-	if (!t->apt_seen) {
-		t->apt_base = sample;
-		t->apt_count = 1;
-	} else if (sample == t->apt_base && ++t->apt_count >= c->apt) {
-		ev |= LRNG_HEALTH_EV_APT_FAIL;
-	}
-	if (++t->apt_seen >= LRNG_HEALTH_APT_WINDOW)
-		t->apt_seen = 0;
-
-	if (ev) {
-		lrng_health_restart(t);
-		if (t->state == LRNG_HEALTH_OK) {
-			t->left = LRNG_HEALTH_STARTUP_SAMPLES;
-			WRITE_ONCE(t->state, LRNG_HEALTH_RECOVERY);
-		} else {
-			WRITE_ONCE(t->state, LRNG_HEALTH_FAILED);
-			ev |= LRNG_HEALTH_EV_PERMANENT;
-		}
+	if (t->state == LRNG_HEALTH_OK) {
+		t->left = LRNG_HEALTH_STARTUP_SAMPLES;
+		WRITE_ONCE(t->state, LRNG_HEALTH_RECOVERY);
 		return ev;
 	}
-
-	if (t->state != LRNG_HEALTH_OK && !--t->left) {
-		WRITE_ONCE(t->state, LRNG_HEALTH_OK);
-		ev |= LRNG_HEALTH_EV_PASSED;
-	}
-	return ev;
+	WRITE_ONCE(t->state, LRNG_HEALTH_FAILED);
+	return ev | LRNG_HEALTH_EV_PERMANENT;
 }
-EXPORT_SYMBOL_IF_KUNIT(lrng_health_sample);
+EXPORT_SYMBOL_IF_KUNIT(lrng_health_failed);
 
 /******************************************************************
  * 2. The interrupt source's streams
  ******************************************************************/
 
-/**
- * struct lrng_health - health of the interrupt source as a whole
- * @cut: the cut-offs; never reached until lrng_health_init()
- * @recovering: CPUs whose stream is in recovery
- * @rct_failures: repetition count test failures since boot
- * @apt_failures: adaptive proportion test failures since boot
- * @permanent: a stream failed permanently; set once, never cleared
- */
-struct lrng_health {
-	struct lrng_health_cutoffs cut;
-	atomic_t recovering;
-	atomic_t rct_failures;
-	atomic_t apt_failures;
-	bool permanent;
-};
-
-static struct lrng_health lrng_health __read_mostly = {
+/* Declared in lrng_health.h; see "Locking" above. */
+struct lrng_health lrng_health __read_mostly = {
 	.cut = { .rct = U32_MAX, .apt = U32_MAX },
 };
 
-/* Each CPU's stream; see "Locking" above. */
-static DEFINE_PER_CPU(struct lrng_health_test, lrng_health_pcpu) =
+DEFINE_PER_CPU(struct lrng_health_test, lrng_health_pcpu) =
 	LRNG_HEALTH_TEST_INIT;
 
 /**
@@ -242,21 +187,19 @@ static void __cold lrng_health_failed_permanently(void)
 }
 
 /**
- * lrng_health_irq() - test one sample of this CPU's interrupt stream
- * @sample: the sample, see the design overview
+ * lrng_health_verdict() - the verdict on a sample that is not simply credited
+ * @t: this CPU's stream
+ * @before: its state before the sample
+ * @ev: the events of the sample
  *
- * Called with interrupts off by the interrupt source for every time stamp.
+ * The slow part of lrng_health_irq() (lrng_health.h): failures are counted
+ * and logged, recoveries tracked.  Called with interrupts off.
  *
  * Return: whether to credit the sample or to drop this CPU's entropy.
  */
-enum lrng_health_verdict lrng_health_irq(u8 sample)
+enum lrng_health_verdict lrng_health_verdict(struct lrng_health_test *t,
+					     u8 before, u32 ev)
 {
-	struct lrng_health_test *t = this_cpu_ptr(&lrng_health_pcpu);
-	u8 before = t->state;
-	u32 ev;
-
-	lockdep_assert_irqs_disabled();
-	ev = lrng_health_sample(t, &lrng_health.cut, sample);
 	if (ev & (LRNG_HEALTH_EV_RCT_FAIL | LRNG_HEALTH_EV_APT_FAIL)) {
 		if (ev & LRNG_HEALTH_EV_RCT_FAIL)
 			atomic_inc(&lrng_health.rct_failures);

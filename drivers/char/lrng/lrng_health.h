@@ -8,6 +8,10 @@
 #ifndef _LRNG_HEALTH_H
 #define _LRNG_HEALTH_H
 
+#include <linux/atomic.h>
+#include <linux/compiler.h>
+#include <linux/lockdep.h>
+#include <linux/percpu.h>
 #include <linux/seq_file.h>
 #include <linux/types.h>
 
@@ -94,13 +98,114 @@ struct lrng_health_test {
 
 /* Pure logic, also run by KUnit (lrng_health.c). */
 struct lrng_health_cutoffs lrng_health_cutoffs_for(u32 rate);
-u32 lrng_health_sample(struct lrng_health_test *t,
-		       const struct lrng_health_cutoffs *c, u8 sample);
+u32 lrng_health_failed(struct lrng_health_test *t, u32 ev);
+
+/**
+ * lrng_health_sample() - run the tests on one sample
+ * @t: the stream's tests
+ * @c: the cut-offs
+ * @sample: the sample
+ *
+ * Runs the repetition count and adaptive proportion tests and moves the
+ * stream's state: a failure in state ok starts a recovery, a failure in
+ * start-up or recovery is permanent (lrng_health_failed()),
+ * LRNG_HEALTH_STARTUP_SAMPLES passed samples end a start-up or recovery.
+ * A failed stream is no longer tested.  Inline: it runs for every
+ * interrupt.
+ *
+ * Return: the LRNG_HEALTH_EV_* events of this sample, 0 when none.
+ */
+static inline u32 lrng_health_sample(struct lrng_health_test *t,
+				     const struct lrng_health_cutoffs *c,
+				     u8 sample)
+{
+	u32 ev = 0;
+
+	if (unlikely(t->state == LRNG_HEALTH_FAILED))
+		return 0;
+
+	/* SP800-90B 4.4.1: identical samples in a row. */
+	if (t->rct_count && sample == t->rct_last) {
+		if (++t->rct_count >= c->rct)
+			ev |= LRNG_HEALTH_EV_RCT_FAIL;
+	} else {
+		t->rct_last = sample;
+		t->rct_count = 1;
+	}
+
+	/* SP800-90B 4.4.2: the first sample of a window, within it. */
+	if (!t->apt_seen) {
+		t->apt_base = sample;
+		t->apt_count = 1;
+	} else if (sample == t->apt_base && ++t->apt_count >= c->apt) {
+		ev |= LRNG_HEALTH_EV_APT_FAIL;
+	}
+	if (++t->apt_seen >= LRNG_HEALTH_APT_WINDOW)
+		t->apt_seen = 0;
+
+	if (unlikely(ev))
+		return lrng_health_failed(t, ev);
+
+	if (unlikely(t->state != LRNG_HEALTH_OK) && !--t->left) {
+		WRITE_ONCE(t->state, LRNG_HEALTH_OK);
+		ev |= LRNG_HEALTH_EV_PASSED;
+	}
+	return ev;
+}
 
 #if IS_ENABLED(CONFIG_LRNG_HEALTH_TESTS)
 
+/**
+ * struct lrng_health - health of the interrupt source as a whole
+ * @cut: the cut-offs; never reached until lrng_health_init()
+ * @recovering: CPUs whose stream is in recovery
+ * @rct_failures: repetition count test failures since boot
+ * @apt_failures: adaptive proportion test failures since boot
+ * @permanent: a stream failed permanently; set once, never cleared
+ *
+ * Defined in lrng_health.c, which alone writes it; declared here for
+ * lrng_health_irq().
+ */
+struct lrng_health {
+	struct lrng_health_cutoffs cut;
+	atomic_t recovering;
+	atomic_t rct_failures;
+	atomic_t apt_failures;
+	bool permanent;
+};
+
+extern struct lrng_health lrng_health;
+/* Each CPU's stream, written only by that CPU with interrupts off. */
+DECLARE_PER_CPU(struct lrng_health_test, lrng_health_pcpu);
+
 void lrng_health_init(u32 rate);
-enum lrng_health_verdict lrng_health_irq(u8 sample);
+enum lrng_health_verdict lrng_health_verdict(struct lrng_health_test *t,
+					     u8 before, u32 ev);
+
+/**
+ * lrng_health_irq() - test one sample of this CPU's interrupt stream
+ * @sample: the sample, see the design overview of lrng_health.c
+ *
+ * Called with interrupts off by the interrupt source for every time stamp.
+ * A passing sample of a stream in state ok is credited inline; everything
+ * else goes to lrng_health_verdict().
+ *
+ * Return: whether to credit the sample or to drop this CPU's entropy.
+ */
+static inline enum lrng_health_verdict lrng_health_irq(u8 sample)
+{
+	struct lrng_health_test *t = this_cpu_ptr(&lrng_health_pcpu);
+	u8 before = t->state;
+	u32 ev;
+
+	lockdep_assert_irqs_disabled();
+	ev = lrng_health_sample(t, &lrng_health.cut, sample);
+	if (likely(!ev && before == LRNG_HEALTH_OK &&
+		   !READ_ONCE(lrng_health.permanent)))
+		return LRNG_HEALTH_CREDIT;
+	return lrng_health_verdict(t, before, ev);
+}
+
 u32 lrng_health_credit(u32 bits);
 bool lrng_sp80090b_compliant(void);
 void lrng_health_state(struct seq_file *m);

@@ -13,6 +13,7 @@
 
 #include <crypto/sha2.h>
 #include <linux/array_size.h>
+#include <linux/spinlock.h>
 #include <linux/string.h>
 
 #include "lrng_es_irq_array.h"
@@ -31,8 +32,10 @@ enum {
 unsigned int __init lrng_selftest_array(void)
 {
 	u32 units[LRNG_SELFTEST_SLOTS / LRNG_IRQ_SLOTS_PER_UNIT] = { 0 };
+	raw_spinlock_t lock;
 	struct lrng_irq_array a = {
 		.units = units,
+		.lock = &lock,
 		.nslots = LRNG_SELFTEST_SLOTS,
 	};
 	u8 digest[HASH_MAX_DIGESTSIZE], expect[SHA256_DIGEST_SIZE];
@@ -40,6 +43,7 @@ unsigned int __init lrng_selftest_array(void)
 	unsigned int fail = 0;
 	u32 pos, i;
 
+	raw_spin_lock_init(&lock);
 	/* One slot, a word across two units, a word wrapped to slot 0. */
 	pos = lrng_irq_array_add_slot(&a, 0, 0xa1);
 	pos = lrng_irq_array_add_u32(&a, pos, 0xd4c3b2b1);

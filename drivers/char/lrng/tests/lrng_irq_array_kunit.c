@@ -18,6 +18,7 @@
 #include <kunit/test.h>
 #include <linux/kernel.h>
 #include <linux/module.h>
+#include <linux/spinlock.h>
 #include <linux/string.h>
 #include <crypto/hash.h>
 #include <crypto/sha2.h>
@@ -44,6 +45,7 @@ KUNIT_ARRAY_PARAM(lrng_irq_test_size, lrng_irq_test_sizes,
  * @units: the array the code under test writes
  * @expect: @model packed into units
  * @pool: hash for continuous compression, always the built-in SHA-256
+ * @lock: the lock the helpers take around a hash into @pool
  */
 struct lrng_irq_test_ctx {
 	u32 nslots;
@@ -51,6 +53,7 @@ struct lrng_irq_test_ctx {
 	u32 *units;
 	u32 *expect;
 	struct lrng_hash_pool *pool;
+	raw_spinlock_t lock;
 };
 
 /* The SHA-256 state inside the pool. */
@@ -95,6 +98,7 @@ static struct lrng_irq_test_ctx *lrng_irq_test_ctx(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, ctx->expect);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->pool);
 
+	raw_spin_lock_init(&ctx->lock);
 	for (i = 0; i < ctx->nslots; i++)
 		ctx->model[i] = i * 37 + 11;
 	lrng_irq_test_pack(ctx->model, ctx->units, ctx->nslots);
@@ -109,6 +113,7 @@ static struct lrng_irq_array lrng_irq_test_array(struct lrng_irq_test_ctx *ctx,
 	return (struct lrng_irq_array) {
 		.units = ctx->units,
 		.pool = compress ? ctx->pool : NULL,
+		.lock = &ctx->lock,
 		.nslots = ctx->nslots,
 	};
 }
