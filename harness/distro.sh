@@ -39,7 +39,7 @@ distro_tests() {
 }
 
 # fault_boot FLAVOR (distro or lrng-debug): lrng_fault_test, failslab on the
-# NUMA instances' allocation, fail_page_alloc on a large read's page. Every
+# NUMA instances' allocation, fail_page_alloc armed over large reads. Every
 # credited source is off, so that the test makes the LRNG fully seeded when
 # it is ready for it; each case must run.
 fault_boot() {
@@ -47,7 +47,7 @@ fault_boot() {
 	[ "$flavor" = lrng-debug ] && name=debug-$name
 	log=$LOGS/$name.result.log
 	special_boot_on "$flavor" numa-fault lrng_fault_test \
-		"fault injection: NUMA instances allocated after failures, large reads without their page" \
+		"fault injection: NUMA instances allocated after failures, large reads allocate nothing" \
 		random.trust_cpu=off random.trust_bootloader=off \
 		lrng_es_jent.jitterrng=0 lrng_es_irq.irq_entropy=4294967295
 	if grep -q '^ok .* # SKIP' "$log" 2>/dev/null; then

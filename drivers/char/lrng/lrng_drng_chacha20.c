@@ -147,41 +147,74 @@ void lrng_cc20_generate(struct lrng_chacha20 *cc20, u8 *out, size_t outlen)
 EXPORT_SYMBOL_IF_KUNIT(lrng_cc20_generate);
 
 /**
+ * lrng_cc20_key_once() - key a ChaCha20 state for one-time use
+ * @once: the state
+ * @key: CHACHA_KEY_SIZE bytes of fresh DRNG output, used for @once only
+ *
+ * Block counter and nonce start at zero.  The state is never seeded or
+ * rekeyed: lrng_cc20_blocks() expands it, lrng_cc20_zero() wipes it.
+ */
+void lrng_cc20_key_once(struct lrng_chacha20 *once, const u8 *key)
+{
+	unsigned int i;
+
+	lrng_cc20_init(once);
+	for (i = 0; i < LRNG_CC20_KEY_WORDS; i++)
+		once->state[LRNG_CC20_KEY_WORD + i] =
+			get_unaligned_le32(key + i * sizeof(u32));
+}
+EXPORT_SYMBOL_IF_KUNIT(lrng_cc20_key_once);
+
+/**
+ * lrng_cc20_blocks() - the key stream of a one-time state
+ * @once: a state from lrng_cc20_key_once()
+ * @out: output buffer
+ * @outlen: number of bytes
+ *
+ * The key stream from @once's block counter on; the counter moves past
+ * every block used, also past the rest of a partial last block, so that
+ * no key stream byte is ever given twice.  No key is erased: every block
+ * is output, as random.c does with the state it copies to the stack.
+ */
+void lrng_cc20_blocks(struct lrng_chacha20 *once, u8 *out, size_t outlen)
+{
+	size_t full = round_down(outlen, CHACHA_BLOCK_SIZE);
+	u8 tail[CHACHA_BLOCK_SIZE];
+	size_t i;
+
+	/* Whole blocks; with CONFIG_LRNG_CHACHA20_SIMD XORed onto zeros. */
+	if (IS_ENABLED(CONFIG_LRNG_CHACHA20_SIMD) && full) {
+		memset(out, 0, full);
+		chacha20_crypt(once->state, out, out, full);
+	} else {
+		for (i = 0; i < full; i += CHACHA_BLOCK_SIZE)
+			chacha20_block(once->state, out + i);
+	}
+	out += full;
+	outlen -= full;
+	if (outlen) {
+		chacha20_block(once->state, tail);
+		memcpy(out, tail, outlen);
+		memzero_explicit(tail, sizeof(tail));
+	}
+}
+EXPORT_SYMBOL_IF_KUNIT(lrng_cc20_blocks);
+
+/**
  * lrng_cc20_keystream() - expand a one-time key into output
  * @key: CHACHA_KEY_SIZE bytes of fresh DRNG output, used for this call only
  * @out: output buffer
  * @outlen: number of bytes
  *
- * The ChaCha20 key stream of @key from block 0 with a zero nonce.  The key
- * is never used again, so no key is erased or kept: every block of the
- * stream is output, as random.c does with the state it copies to the stack.
+ * The ChaCha20 key stream of @key from block 0 with a zero nonce
+ * (lrng_cc20_key_once(), lrng_cc20_blocks()); the state is wiped after.
  */
 void lrng_cc20_keystream(const u8 *key, u8 *out, size_t outlen)
 {
 	struct lrng_chacha20 once;
-	size_t full = round_down(outlen, CHACHA_BLOCK_SIZE);
-	u8 tail[CHACHA_BLOCK_SIZE];
-	unsigned int i;
 
-	lrng_cc20_init(&once);
-	for (i = 0; i < LRNG_CC20_KEY_WORDS; i++)
-		once.state[LRNG_CC20_KEY_WORD + i] =
-			get_unaligned_le32(key + i * sizeof(u32));
-	/* Whole blocks; with CONFIG_LRNG_CHACHA20_SIMD XORed onto zeros. */
-	if (IS_ENABLED(CONFIG_LRNG_CHACHA20_SIMD) && full) {
-		memset(out, 0, full);
-		chacha20_crypt(once.state, out, out, full);
-	} else {
-		for (i = 0; i < full; i += CHACHA_BLOCK_SIZE)
-			chacha20_block(once.state, out + i);
-	}
-	out += full;
-	outlen -= full;
-	if (outlen) {
-		chacha20_block(once.state, tail);
-		memcpy(out, tail, outlen);
-		memzero_explicit(tail, sizeof(tail));
-	}
+	lrng_cc20_key_once(&once, key);
+	lrng_cc20_blocks(&once, out, outlen);
 	lrng_cc20_zero(&once);
 }
 EXPORT_SYMBOL_IF_KUNIT(lrng_cc20_keystream);

@@ -18,7 +18,8 @@
  *	   words 13-15.
  *
  * The structure has no lock of its own: the DRNG instance that embeds it
- * serialises every call (struct lrng_drng.lock).
+ * serialises every call (struct lrng_drng.lock); a one-time state
+ * (lrng_cc20_key_once()) belongs to the stack frame that holds it.
  */
 struct lrng_chacha20 {
 	u32 state[CHACHA_STATE_WORDS];
@@ -27,6 +28,8 @@ struct lrng_chacha20 {
 void lrng_cc20_init(struct lrng_chacha20 *cc20);
 void lrng_cc20_seed(struct lrng_chacha20 *cc20, const u8 *in, size_t inlen);
 void lrng_cc20_generate(struct lrng_chacha20 *cc20, u8 *out, size_t outlen);
+void lrng_cc20_key_once(struct lrng_chacha20 *once, const u8 *key);
+void lrng_cc20_blocks(struct lrng_chacha20 *once, u8 *out, size_t outlen);
 void lrng_cc20_keystream(const u8 *key, u8 *out, size_t outlen);
 void lrng_cc20_zero(struct lrng_chacha20 *cc20);
 

@@ -514,6 +514,61 @@ void lrng_drng_get_sleep(void *buf, size_t len)
 }
 
 /**
+ * lrng_drng_stream_get() - the next bytes of a user-space read
+ * @st: the read's stream, zeroed before its first call
+ * @buf: output buffer
+ * @len: length of @buf in bytes
+ *
+ * Process context.  The switched DRNG serves when there is one
+ * (lrng_drng_get_sleep()).  Otherwise every LRNG_DRNG_MAX_REQSIZE bytes of
+ * the read are one generate call, as in lrng_drng_get(): a one-time key
+ * from this CPU's DRNG, expanded with no lock held.  The stream expands it
+ * in the caller's chunks, so that a read needs no buffer for a whole call.
+ * A call that would start with at most LRNG_DRNG_PCPU_DIRECT bytes takes
+ * them straight from this CPU's DRNG instead.
+ */
+void lrng_drng_stream_get(struct lrng_drng_stream *st, void *buf, size_t len)
+{
+	u8 key[CHACHA_KEY_SIZE];
+	u8 *out = buf;
+	size_t todo;
+
+	if (READ_ONCE(lrng_drng_sw_active)) {
+		lrng_drng_get_sleep(out, len);
+		return;
+	}
+	while (len) {
+		/* A small call's whole output: one block, no one-time key. */
+		if (!st->left && len <= LRNG_DRNG_PCPU_DIRECT) {
+			lrng_drng_get(out, len);
+			return;
+		}
+		if (!st->left) {
+			lrng_drng_get(key, sizeof(key));
+			lrng_cc20_key_once(&st->once, key);
+			memzero_explicit(key, sizeof(key));
+			st->left = LRNG_DRNG_MAX_REQSIZE;
+		}
+		todo = min(len, st->left);
+		lrng_cc20_blocks(&st->once, out, todo);
+		/* A partial block's rest is skipped, never given out. */
+		st->left -= min(st->left, round_up(todo, CHACHA_BLOCK_SIZE));
+		out += todo;
+		len -= todo;
+	}
+}
+
+/**
+ * lrng_drng_stream_end() - wipe a read's stream
+ * @st: the stream
+ */
+void lrng_drng_stream_end(struct lrng_drng_stream *st)
+{
+	lrng_cc20_zero(&st->once);
+	st->left = 0;
+}
+
+/**
  * lrng_drng_switch() - make @cb's DRNG serve user space
  * @cb: callbacks with DRNG callbacks, or without for the ChaCha20 DRNGs
  *

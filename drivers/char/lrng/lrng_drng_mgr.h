@@ -12,8 +12,26 @@
 #include <linux/seq_file.h>
 #include <linux/types.h>
 
+#include "lrng_drng_chacha20.h"
+
+/**
+ * struct lrng_drng_stream - the output of one user-space read
+ * @once: one-time ChaCha20 state keyed from this CPU's DRNG
+ * @left: bytes @once may still give: the rest of one generate call of
+ *	  LRNG_DRNG_MAX_REQSIZE bytes; 0 before the first key
+ *
+ * On the reader's stack and owned by it: no lock.  Starts zeroed, ends with
+ * lrng_drng_stream_end().
+ */
+struct lrng_drng_stream {
+	struct lrng_chacha20 once;
+	size_t left;
+};
+
 void lrng_drng_get(void *buf, size_t len);
 void lrng_drng_get_sleep(void *buf, size_t len);
+void lrng_drng_stream_get(struct lrng_drng_stream *st, void *buf, size_t len);
+void lrng_drng_stream_end(struct lrng_drng_stream *st);
 int lrng_drng_switch(const struct lrng_crypto_cb *cb);
 void lrng_drng_reset_cpu(unsigned int cpu);
 unsigned long lrng_drng_generation(void);

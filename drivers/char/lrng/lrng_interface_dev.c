@@ -13,9 +13,10 @@
  *  - /dev/random reads are getrandom(2) with flags 0 (O_NONBLOCK and
  *    RWF_NOWAIT give EAGAIN before readiness); /dev/urandom reads never
  *    block and log a rate-limited notice before readiness.
- *  - Output is generated at most a page at a time with the DRNG lock held,
- *    then copied to user space without it; a pending signal ends a long read
- *    with a short count; EFAULT only when nothing was copied.
+ *  - Output is generated 512 bytes at a time into a block on the stack
+ *    (lrng_drng_stream_get(): one generate call per 4 KiB), then copied to
+ *    user space with no lock held; a pending signal ends a long read with a
+ *    short count; EFAULT only when nothing was copied.
  *  - Writes are hashed into the auxiliary pool, never credited, and make the
  *    DRNG reseed before its next output.
  *  - The ioctls, with random.c's numbers, errnos and CAP_SYS_ADMIN checks.
@@ -23,7 +24,6 @@
 
 #include <linux/capability.h>
 #include <linux/fs.h>
-#include <linux/gfp.h>
 #include <linux/poll.h>
 #include <linux/random.h>
 #include <linux/sched/signal.h>
@@ -38,13 +38,14 @@
 #include "lrng_selftest.h"
 
 enum {
-	LRNG_USER_SMALL = 512,
+	LRNG_USER_BLOCK = 512,
 	LRNG_WRITE_CHUNK = 64,
 };
 
 /*
  * Copy DRNG output to @iter; returns the bytes copied, -EFAULT, or -EIO when
- * the power-on self-tests failed.
+ * the power-on self-tests failed.  The output goes through a block on the
+ * stack, as in random.c: nothing is allocated, whatever the length.
  */
 static ssize_t lrng_read_user(struct iov_iter *iter)
 {
@@ -53,30 +54,21 @@ static ssize_t lrng_read_user(struct iov_iter *iter)
 	 * it at every call, also for a 4-byte read): only bytes the DRNG
 	 * wrote are copied out, and those are wiped before the return.
 	 */
-	u8 small[LRNG_USER_SMALL] __uninitialized;
-	size_t chunk = sizeof(small), copied, todo;
+	u8 block[LRNG_USER_BLOCK] __uninitialized;
+	struct lrng_drng_stream st = { };
+	size_t copied, todo, written = 0;
 	ssize_t total = 0;
-	u8 *buf = small;
 
 	if (unlikely(!lrng_selftest_passed()))
 		return -EIO;
 	if (unlikely(!iov_iter_count(iter)))
 		return 0;
 
-	if (iov_iter_count(iter) > sizeof(small)) {
-		/* Without it the stack buffer serves: no warning needed. */
-		u8 *page = (u8 *)__get_free_page(GFP_KERNEL | __GFP_NOWARN);
-
-		if (page) {
-			buf = page;
-			chunk = PAGE_SIZE;
-		}
-	}
-
 	for (;;) {
-		todo = min_t(size_t, iov_iter_count(iter), chunk);
-		lrng_drng_get_sleep(buf, todo);
-		copied = copy_to_iter(buf, todo, iter);
+		todo = min_t(size_t, iov_iter_count(iter), sizeof(block));
+		lrng_drng_stream_get(&st, block, todo);
+		written = max(written, todo);
+		copied = copy_to_iter(block, todo, iter);
 		total += copied;
 		if (!iov_iter_count(iter) || copied != todo)
 			break;
@@ -87,9 +79,8 @@ static ssize_t lrng_read_user(struct iov_iter *iter)
 		}
 	}
 
-	memzero_explicit(buf, min_t(size_t, chunk, total));
-	if (buf != small)
-		free_page((unsigned long)buf);
+	memzero_explicit(block, written);
+	lrng_drng_stream_end(&st);
 	return total ? total : -EFAULT;
 }
 

@@ -216,6 +216,37 @@ static void lrng_cc20_test_keystream(struct kunit *test)
 	KUNIT_EXPECT_MEMEQ(test, shorter, out, sizeof(shorter));
 }
 
+/*
+ * A one-time state expanded in pieces gives its key stream once: 512-byte
+ * pieces are the whole stream, and after a partial block the next piece
+ * starts at the next block, so that no key stream byte is given twice.
+ */
+static void lrng_cc20_test_blocks(struct kunit *test)
+{
+	static const u8 key[CHACHA_KEY_SIZE] = { 1, 2, 3 };
+	struct lrng_chacha20 once;
+	u8 *whole, *pieces;
+	size_t i;
+
+	whole = kunit_kzalloc(test, LRNG_DRNG_MAX_REQSIZE, GFP_KERNEL);
+	pieces = kunit_kzalloc(test, LRNG_DRNG_MAX_REQSIZE, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, whole);
+	KUNIT_ASSERT_NOT_NULL(test, pieces);
+	lrng_cc20_keystream(key, whole, LRNG_DRNG_MAX_REQSIZE);
+
+	lrng_cc20_key_once(&once, key);
+	for (i = 0; i < LRNG_DRNG_MAX_REQSIZE; i += 512)
+		lrng_cc20_blocks(&once, pieces + i, 512);
+	KUNIT_EXPECT_MEMEQ(test, pieces, whole, LRNG_DRNG_MAX_REQSIZE);
+
+	lrng_cc20_key_once(&once, key);
+	lrng_cc20_blocks(&once, pieces, 100);
+	lrng_cc20_blocks(&once, pieces + 100, 64);
+	KUNIT_EXPECT_MEMEQ(test, pieces, whole, 100);
+	KUNIT_EXPECT_MEMEQ(test, pieces + 100, whole + 128, 64);
+	lrng_cc20_zero(&once);
+}
+
 static struct kunit_case lrng_drng_chacha20_cases[] = {
 	KUNIT_CASE(lrng_cc20_test_zero_key_kat),
 	KUNIT_CASE(lrng_cc20_test_seed_kat),
@@ -223,6 +254,7 @@ static struct kunit_case lrng_drng_chacha20_cases[] = {
 	KUNIT_CASE(lrng_cc20_test_seed_changes_output),
 	KUNIT_CASE(lrng_cc20_test_max_request),
 	KUNIT_CASE(lrng_cc20_test_keystream),
+	KUNIT_CASE(lrng_cc20_test_blocks),
 	{}
 };
 

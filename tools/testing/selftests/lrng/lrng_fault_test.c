@@ -17,10 +17,16 @@
  * getrandom(2) serving; the next seed of full strength tries again.  Once
  * the budget covers every allocation the instances appear, one per node.
  *
- * large_reads_survive_page_failure: a read of more than 512 bytes takes a
- * page for its output; fail_page_alloc (through /proc/thread-self/fail-nth)
- * fails exactly that allocation, and the read is complete all the same,
- * from the smaller buffer on the stack.
+ * large_reads_allocate_nothing: a read goes through a 512-byte block on the
+ * stack, whatever its length.  With fail_page_alloc armed through
+ * /proc/thread-self/fail-nth for the next page allocation of the thread, a
+ * 4 KiB getrandom(2) and a 64 KiB read(2) of /dev/urandom are complete and
+ * fresh, and the allocation they would fail never came: fail-nth is still
+ * armed afterwards.  Every file is opened before fail-nth is armed and
+ * fail-nth is read back through the same descriptor (pread), because an
+ * open may allocate a page.  A control shows that the armed fail-nth does
+ * catch such a page allocation: a read of /proc/self/cmdline takes a
+ * GFP_KERNEL page, as the LRNG's reads once did, and fails with ENOMEM.
  */
 
 #define _GNU_SOURCE
@@ -190,6 +196,22 @@ TEST(numa_instances_allocated_after_failures)
 	EXPECT_EQ(done_before + 1, lrng_kmsg_count(LRNG_NUMA_DONE));
 }
 
+/* Write @val to fail-nth through @fd, an open descriptor of it. */
+static int lrng_nth_set(int fd, const char *val)
+{
+	ssize_t len = strlen(val);
+
+	return pwrite(fd, val, len, 0) == len ? 0 : -1;
+}
+
+/* The first character of fail-nth read through @fd, '?' on error. */
+static char lrng_nth_get(int fd)
+{
+	char nth[16];
+
+	return pread(fd, nth, sizeof(nth), 0) > 0 ? nth[0] : '?';
+}
+
 /* Not all zeros and not the same as @prev: fresh output. */
 static bool lrng_fresh(const unsigned char *buf, const unsigned char *prev,
 		       size_t len)
@@ -201,12 +223,12 @@ static bool lrng_fresh(const unsigned char *buf, const unsigned char *prev,
 	return i < len && memcmp(buf, prev, len);
 }
 
-TEST(large_reads_survive_page_failure)
+TEST(large_reads_allocate_nothing)
 {
 	static unsigned char buf[65536], prev[65536];
-	char nth[16];
+	int fd, nfd, err;
 	ssize_t n;
-	int fd;
+	char nth;
 
 	if (access(LRNG_PROC, R_OK))
 		SKIP(return, "no %s: not an LRNG kernel", LRNG_PROC);
@@ -218,35 +240,51 @@ TEST(large_reads_survive_page_failure)
 	ASSERT_EQ(0, lrng_write_str(LRNG_FAIL_PAGE "verbose", "0"));
 	ASSERT_EQ(0, lrng_write_str(LRNG_FAIL_PAGE "min-order", "0"));
 	ASSERT_EQ(0, lrng_write_str(LRNG_FAIL_PAGE "ignore-gfp-wait", "N"));
-	/* The user buffers are faulted in before, so only our page counts. */
+	/* The user buffers are faulted in before: only the read could count. */
 	memset(buf, 0, sizeof(buf));
 	memset(prev, 0, sizeof(prev));
 	ASSERT_EQ(4096, lrng_getrandom(prev, 4096, 0));
+	nfd = open(LRNG_FAIL_NTH, O_RDWR | O_CLOEXEC);
+	ASSERT_LE(0, nfd);
 
-	/* getrandom(2): the page is the first allocation of the call. */
-	ASSERT_EQ(0, lrng_write_str(LRNG_FAIL_NTH, "1"));
+	/* getrandom(2): no allocation, so fail-nth stays armed. */
+	ASSERT_EQ(0, lrng_nth_set(nfd, "1"));
 	n = lrng_getrandom(buf, 4096, 0);
-	ASSERT_LT(0, lrng_read_file(LRNG_FAIL_NTH, nth, sizeof(nth)));
-	ASSERT_EQ(0, lrng_write_str(LRNG_FAIL_NTH, "0"));
-	EXPECT_EQ('0', nth[0])
-		TH_LOG("fail-nth still %s: nothing injected", nth);
+	nth = lrng_nth_get(nfd);
+	ASSERT_EQ(0, lrng_nth_set(nfd, "0"));
+	EXPECT_EQ('1', nth)
+		TH_LOG("fail-nth is %c: the read allocated a page", nth);
 	EXPECT_EQ(4096, n);
 	EXPECT_TRUE(lrng_fresh(buf, prev, 4096));
 
-	/* read(2) of /dev/urandom, 64 KiB: 128 chunks from the stack. */
+	/* read(2) of /dev/urandom, 64 KiB: 128 blocks from the stack. */
 	memcpy(prev, buf, 4096);
 	fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
 	ASSERT_LE(0, fd);
-	ASSERT_EQ(0, lrng_write_str(LRNG_FAIL_NTH, "1"));
+	ASSERT_EQ(0, lrng_nth_set(nfd, "1"));
 	n = read(fd, buf, sizeof(buf));
-	ASSERT_LT(0, lrng_read_file(LRNG_FAIL_NTH, nth, sizeof(nth)));
-	ASSERT_EQ(0, lrng_write_str(LRNG_FAIL_NTH, "0"));
+	nth = lrng_nth_get(nfd);
+	ASSERT_EQ(0, lrng_nth_set(nfd, "0"));
 	close(fd);
-	EXPECT_EQ('0', nth[0])
-		TH_LOG("fail-nth still %s: nothing injected", nth);
+	EXPECT_EQ('1', nth)
+		TH_LOG("fail-nth is %c: the read allocated a page", nth);
 	EXPECT_EQ((ssize_t)sizeof(buf), n);
 	EXPECT_TRUE(lrng_fresh(buf, prev, 4096));
 	EXPECT_TRUE(lrng_fresh(buf + sizeof(buf) - 4096, prev, 4096));
+
+	/* Control: /proc/self/cmdline takes a page, which fail-nth fails. */
+	fd = open("/proc/self/cmdline", O_RDONLY | O_CLOEXEC);
+	ASSERT_LE(0, fd);
+	ASSERT_EQ(0, lrng_nth_set(nfd, "1"));
+	n = read(fd, buf, 64);
+	err = errno;
+	nth = lrng_nth_get(nfd);
+	ASSERT_EQ(0, lrng_nth_set(nfd, "0"));
+	close(fd);
+	close(nfd);
+	EXPECT_EQ(-1, n);
+	EXPECT_EQ(ENOMEM, err);
+	EXPECT_EQ('0', nth);
 
 	lrng_write_str(LRNG_FAIL_PAGE "min-order", "1");
 	lrng_write_str(LRNG_FAIL_PAGE "ignore-gfp-wait", "Y");
