@@ -43,13 +43,12 @@ distro_tests() {
 # credited source is off, so that the test makes the LRNG fully seeded when
 # it is ready for it; each case must run.
 fault_boot() {
-	local flavor=$1 name=numa-fault log
-	[ "$flavor" = lrng-debug ] && name=debug-$name
-	log=$LOGS/$name.result.log
+	local flavor=$1 log
 	special_boot_on "$flavor" numa-fault lrng_fault_test \
 		"fault injection: NUMA instances allocated after failures, large reads allocate nothing" \
 		random.trust_cpu=off random.trust_bootloader=off \
 		lrng_es_jent.jitterrng=0 lrng_es_irq.irq_entropy=4294967295
+	log=$SPECIAL_LOG
 	if grep -q '^ok .* # SKIP' "$log" 2>/dev/null; then
 		fail "$flavor: lrng_fault_test ran every case" "$(grep -m1 '^ok .* # SKIP' "$log")"
 	elif grep -q '^ok ' "$log" 2>/dev/null; then

@@ -270,7 +270,8 @@ boot_tests() {
 # "ready N s after boot", if any, is quoted.
 # special_boot_on FLAVOR NAME TEST WHAT ARGS...: the same on either kernel.
 # special_boots sets SPECIAL_FLAVOR (lrng or lrng-debug, whose logs are
-# named debug-NAME).
+# named debug-NAME). SPECIAL_LOG is then the boot's result log, for callers
+# that check more of it (fault_boot).
 special_boot() {
 	special_boot_on "${SPECIAL_FLAVOR:-lrng}" "$@"
 }
@@ -279,6 +280,7 @@ special_boot_on() {
 	local flavor=$1 name=$2 test=$3 what=$4 line secs
 	shift 4
 	[ "$flavor" = lrng-debug ] && name=debug-$name
+	SPECIAL_LOG=$LOGS/$name.result.log
 	msg "booting $flavor kernel for: $what ($*)"
 	if boot "$name" "$flavor" "$B/initramfs/tests.cpio" test "$@" lrng.only=$test; then
 		pass "$flavor: boot with $* (${BOOT_SECONDS}s)"
