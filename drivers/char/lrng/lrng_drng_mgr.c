@@ -317,7 +317,8 @@ unsigned long lrng_drng_generation(void)
  * without a full reseed are derived from the reseed counter, which is the
  * only datum written: at most once per LRNG_DRNG_PCPU_BATCH calls of a CPU.
  */
-static void lrng_drng_check_reseed(struct lrng_drng *drng, u32 calls)
+static __always_inline void lrng_drng_check_reseed(struct lrng_drng *drng,
+						   u32 calls)
 {
 	bool due = calls && atomic_sub_return(calls, &drng->requests) <= 0;
 
@@ -380,8 +381,8 @@ static DEFINE_PER_CPU(struct lrng_drng_pcpu, lrng_drng_pcpu) = {
  * requests take a one-time key from it and expand that key without any lock
  * held.
  */
-static void lrng_drng_pcpu_generate(struct lrng_drng *drng, u8 *out,
-				    size_t len)
+static __always_inline void lrng_drng_pcpu_generate(struct lrng_drng *drng,
+						    u8 *out, size_t len)
 {
 	struct lrng_drng *counted = drng;
 	struct lrng_drng_pcpu *pcpu;
@@ -407,6 +408,7 @@ static void lrng_drng_pcpu_generate(struct lrng_drng *drng, u8 *out,
 		spin_unlock(&drng->lock);
 		lrng_cc20_init(&pcpu->cc20);
 		lrng_cc20_seed(&pcpu->cc20, key, sizeof(key));
+		memzero_explicit(key, sizeof(key));
 	}
 	if (pcpu->calls + 1 >= LRNG_DRNG_PCPU_BATCH) {
 		calls = pcpu->calls + 1;
@@ -418,9 +420,11 @@ static void lrng_drng_pcpu_generate(struct lrng_drng *drng, u8 *out,
 			   direct ? len : sizeof(key));
 	local_unlock_irqrestore(&lrng_drng_pcpu.lock, flags);
 
-	if (!direct)
+	/* Only a one-time key is left to wipe; a direct call used none. */
+	if (!direct) {
 		lrng_cc20_keystream(key, out, len);
-	memzero_explicit(key, sizeof(key));
+		memzero_explicit(key, sizeof(key));
+	}
 	lrng_drng_check_reseed(counted, calls);
 	if (counted != drng)
 		lrng_drng_check_reseed(drng, 0);
@@ -515,7 +519,7 @@ void lrng_drng_get_sleep(void *buf, size_t len)
 
 /**
  * lrng_drng_stream_get() - the next bytes of a user-space read
- * @st: the read's stream, zeroed before its first call
+ * @st: the read's stream, with @left 0 and @keyed false before its first call
  * @buf: output buffer
  * @len: length of @buf in bytes
  *
@@ -548,6 +552,7 @@ void lrng_drng_stream_get(struct lrng_drng_stream *st, void *buf, size_t len)
 			lrng_cc20_key_once(&st->once, key);
 			memzero_explicit(key, sizeof(key));
 			st->left = LRNG_DRNG_MAX_REQSIZE;
+			st->keyed = true;
 		}
 		todo = min(len, st->left);
 		lrng_cc20_blocks(&st->once, out, todo);
@@ -556,16 +561,6 @@ void lrng_drng_stream_get(struct lrng_drng_stream *st, void *buf, size_t len)
 		out += todo;
 		len -= todo;
 	}
-}
-
-/**
- * lrng_drng_stream_end() - wipe a read's stream
- * @st: the stream
- */
-void lrng_drng_stream_end(struct lrng_drng_stream *st)
-{
-	lrng_cc20_zero(&st->once);
-	st->left = 0;
 }
 
 /**

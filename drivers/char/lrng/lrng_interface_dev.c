@@ -55,7 +55,8 @@ static ssize_t lrng_read_user(struct iov_iter *iter)
 	 * wrote are copied out, and those are wiped before the return.
 	 */
 	u8 block[LRNG_USER_BLOCK] __uninitialized;
-	struct lrng_drng_stream st = { };
+	/* Its key state is written before use, wiped after: not zeroed here. */
+	struct lrng_drng_stream st __uninitialized;
 	size_t copied, todo, written = 0;
 	ssize_t total = 0;
 
@@ -64,6 +65,8 @@ static ssize_t lrng_read_user(struct iov_iter *iter)
 	if (unlikely(!iov_iter_count(iter)))
 		return 0;
 
+	st.left = 0;
+	st.keyed = false;
 	for (;;) {
 		todo = min_t(size_t, iov_iter_count(iter), sizeof(block));
 		lrng_drng_stream_get(&st, block, todo);
