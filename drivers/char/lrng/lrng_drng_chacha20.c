@@ -201,25 +201,6 @@ void lrng_cc20_blocks(struct lrng_chacha20 *once, u8 *out, size_t outlen)
 EXPORT_SYMBOL_IF_KUNIT(lrng_cc20_blocks);
 
 /**
- * lrng_cc20_keystream() - expand a one-time key into output
- * @key: CHACHA_KEY_SIZE bytes of fresh DRNG output, used for this call only
- * @out: output buffer
- * @outlen: number of bytes
- *
- * The ChaCha20 key stream of @key from block 0 with a zero nonce
- * (lrng_cc20_key_once(), lrng_cc20_blocks()); the state is wiped after.
- */
-void lrng_cc20_keystream(const u8 *key, u8 *out, size_t outlen)
-{
-	struct lrng_chacha20 once;
-
-	lrng_cc20_key_once(&once, key);
-	lrng_cc20_blocks(&once, out, outlen);
-	lrng_cc20_zero(&once);
-}
-EXPORT_SYMBOL_IF_KUNIT(lrng_cc20_keystream);
-
-/**
  * lrng_cc20_zero() - wipe a ChaCha20 DRNG state
  * @cc20: DRNG state
  */

@@ -30,7 +30,6 @@ void lrng_cc20_seed(struct lrng_chacha20 *cc20, const u8 *in, size_t inlen);
 void lrng_cc20_generate(struct lrng_chacha20 *cc20, u8 *out, size_t outlen);
 void lrng_cc20_key_once(struct lrng_chacha20 *once, const u8 *key);
 void lrng_cc20_blocks(struct lrng_chacha20 *once, u8 *out, size_t outlen);
-void lrng_cc20_keystream(const u8 *key, u8 *out, size_t outlen);
 void lrng_cc20_zero(struct lrng_chacha20 *cc20);
 
 #endif /* _LRNG_DRNG_CHACHA20_H */

@@ -355,9 +355,10 @@ struct lrng_drng_pcpu {
 /*
  * Requests up to LRNG_DRNG_PCPU_DIRECT bytes come straight from the per-CPU
  * DRNG, with interrupts off for at most five ChaCha20 blocks; larger ones
- * pay one block for a one-time key and are then expanded with interrupts
- * on.  A CPU adds its generate calls to the shared reseed counter in
- * batches of LRNG_DRNG_PCPU_BATCH, so that the CPUs do not write one cache
+ * are a stream (struct lrng_drng_stream): one block for a one-time key per
+ * LRNG_DRNG_MAX_REQSIZE bytes, expanded with interrupts on.  A CPU adds
+ * its generate calls to the shared reseed counter in batches of
+ * LRNG_DRNG_PCPU_BATCH, so that the CPUs do not write one cache
  * line at every call; the counter therefore lags by fewer than
  * LRNG_DRNG_PCPU_BATCH calls per CPU (/proc/lrng_type adds them in).
  */
@@ -372,14 +373,11 @@ static DEFINE_PER_CPU(struct lrng_drng_pcpu, lrng_drng_pcpu) = {
 };
 
 /*
- * Produce @len bytes (at most LRNG_DRNG_MAX_REQSIZE) for one generate call.
+ * Produce @len bytes (at most LRNG_DRNG_PCPU_DIRECT) for one generate call.
  *
  * Every CPU has its own ChaCha20 DRNG, keyed with 32 bytes of the DRNG
  * instance whenever the instance's generation moved (a reseed), so that
- * output takes no global lock on a seeded system.  Up to
- * LRNG_DRNG_PCPU_DIRECT bytes come from this CPU's DRNG directly.  Larger
- * requests take a one-time key from it and expand that key without any lock
- * held.
+ * output takes no global lock on a seeded system.
  */
 static __always_inline void lrng_drng_pcpu_generate(struct lrng_drng *drng,
 						    u8 *out, size_t len)
@@ -388,7 +386,6 @@ static __always_inline void lrng_drng_pcpu_generate(struct lrng_drng *drng,
 	struct lrng_drng_pcpu *pcpu;
 	unsigned long flags, generation;
 	u8 key[CHACHA_KEY_SIZE];
-	bool direct = len <= LRNG_DRNG_PCPU_DIRECT;
 	u32 calls = 0;
 
 	local_lock_irqsave(&lrng_drng_pcpu.lock, flags);
@@ -416,15 +413,9 @@ static __always_inline void lrng_drng_pcpu_generate(struct lrng_drng *drng,
 	} else {
 		WRITE_ONCE(pcpu->calls, pcpu->calls + 1);
 	}
-	lrng_cc20_generate(&pcpu->cc20, direct ? out : key,
-			   direct ? len : sizeof(key));
+	lrng_cc20_generate(&pcpu->cc20, out, len);
 	local_unlock_irqrestore(&lrng_drng_pcpu.lock, flags);
 
-	/* Only a one-time key is left to wipe; a direct call used none. */
-	if (!direct) {
-		lrng_cc20_keystream(key, out, len);
-		memzero_explicit(key, sizeof(key));
-	}
 	lrng_drng_check_reseed(counted, calls);
 	if (counted != drng)
 		lrng_drng_check_reseed(drng, 0);
@@ -454,6 +445,55 @@ void lrng_drng_reset_cpu(unsigned int cpu)
 	per_cpu_ptr(&lrng_drng_pcpu, cpu)->generation = ULONG_MAX;
 }
 
+/* At most LRNG_DRNG_PCPU_DIRECT bytes straight from this CPU's DRNG. */
+static void lrng_drng_direct(u8 *out, size_t len)
+{
+	struct lrng_drng *drng;
+
+	/* Only before random_init_early(): seed with whatever there is. */
+	if (unlikely(!READ_ONCE(lrng_drng_init.seeded)))
+		lrng_es_reseed(true);
+
+	/* This CPU's node; a migration after this only costs a rekey. */
+	drng = lrng_numa_drng(numa_node_id()) ?: &lrng_drng_init;
+	lrng_drng_pcpu_generate(drng, out, len);
+}
+
+/*
+ * The next @len bytes of @st from the ChaCha20 DRNGs: every
+ * LRNG_DRNG_MAX_REQSIZE bytes are one generate call, a one-time key from
+ * this CPU's DRNG expanded with no lock held, in the caller's chunks.  A
+ * call that would start with at most LRNG_DRNG_PCPU_DIRECT bytes takes them
+ * straight from this CPU's DRNG instead.
+ */
+static void lrng_drng_stream_fill(struct lrng_drng_stream *st, u8 *out,
+				  size_t len)
+{
+	u8 key[CHACHA_KEY_SIZE];
+	size_t todo;
+
+	while (len) {
+		/* A small call's whole output: one block, no one-time key. */
+		if (!st->left && len <= LRNG_DRNG_PCPU_DIRECT) {
+			lrng_drng_direct(out, len);
+			return;
+		}
+		if (!st->left) {
+			lrng_drng_direct(key, sizeof(key));
+			lrng_cc20_key_once(&st->once, key);
+			memzero_explicit(key, sizeof(key));
+			st->left = LRNG_DRNG_MAX_REQSIZE;
+			st->keyed = true;
+		}
+		todo = min(len, st->left);
+		lrng_cc20_blocks(&st->once, out, todo);
+		/* A partial block's rest is skipped, never given out. */
+		st->left -= min(st->left, round_up(todo, CHACHA_BLOCK_SIZE));
+		out += todo;
+		len -= todo;
+	}
+}
+
 /**
  * lrng_drng_get() - fill a buffer from the DRNG
  * @buf: output buffer
@@ -462,30 +502,22 @@ void lrng_drng_reset_cpu(unsigned int cpu)
  * Callable in any context but NMI.  Never blocks; whether the output is
  * backed by a full seed is the caller's question (lrng_ready()).  Each
  * generate call covers at most LRNG_DRNG_MAX_REQSIZE bytes; no lock is held
- * while a large request is expanded.
+ * while a large request is expanded (a stream on the stack).
  */
 void lrng_drng_get(void *buf, size_t len)
 {
-	struct lrng_drng *drng;
-	u8 *out = buf;
+	struct lrng_drng_stream st;
 
 	if (!len)
 		return;
-
-	/* Only before random_init_early(): seed with whatever there is. */
-	if (unlikely(!READ_ONCE(lrng_drng_init.seeded)))
-		lrng_es_reseed(true);
-
-	/* This CPU's node; a migration after this only costs a rekey. */
-	drng = lrng_numa_drng(numa_node_id()) ?: &lrng_drng_init;
-
-	while (len) {
-		size_t todo = min_t(size_t, len, LRNG_DRNG_MAX_REQSIZE);
-
-		lrng_drng_pcpu_generate(drng, out, todo);
-		out += todo;
-		len -= todo;
+	if (len <= LRNG_DRNG_PCPU_DIRECT) {
+		lrng_drng_direct(buf, len);
+		return;
 	}
+	st.left = 0;
+	st.keyed = false;
+	lrng_drng_stream_fill(&st, buf, len);
+	lrng_drng_stream_end(&st);
 }
 
 /**
@@ -524,43 +556,16 @@ void lrng_drng_get_sleep(void *buf, size_t len)
  * @len: length of @buf in bytes
  *
  * Process context.  The switched DRNG serves when there is one
- * (lrng_drng_get_sleep()).  Otherwise every LRNG_DRNG_MAX_REQSIZE bytes of
- * the read are one generate call, as in lrng_drng_get(): a one-time key
- * from this CPU's DRNG, expanded with no lock held.  The stream expands it
- * in the caller's chunks, so that a read needs no buffer for a whole call.
- * A call that would start with at most LRNG_DRNG_PCPU_DIRECT bytes takes
- * them straight from this CPU's DRNG instead.
+ * (lrng_drng_get_sleep()); the ChaCha20 DRNGs otherwise, as for
+ * lrng_drng_get(), so that a read needs no buffer for a whole generate
+ * call.
  */
 void lrng_drng_stream_get(struct lrng_drng_stream *st, void *buf, size_t len)
 {
-	u8 key[CHACHA_KEY_SIZE];
-	u8 *out = buf;
-	size_t todo;
-
-	if (READ_ONCE(lrng_drng_sw_active)) {
-		lrng_drng_get_sleep(out, len);
-		return;
-	}
-	while (len) {
-		/* A small call's whole output: one block, no one-time key. */
-		if (!st->left && len <= LRNG_DRNG_PCPU_DIRECT) {
-			lrng_drng_get(out, len);
-			return;
-		}
-		if (!st->left) {
-			lrng_drng_get(key, sizeof(key));
-			lrng_cc20_key_once(&st->once, key);
-			memzero_explicit(key, sizeof(key));
-			st->left = LRNG_DRNG_MAX_REQSIZE;
-			st->keyed = true;
-		}
-		todo = min(len, st->left);
-		lrng_cc20_blocks(&st->once, out, todo);
-		/* A partial block's rest is skipped, never given out. */
-		st->left -= min(st->left, round_up(todo, CHACHA_BLOCK_SIZE));
-		out += todo;
-		len -= todo;
-	}
+	if (READ_ONCE(lrng_drng_sw_active))
+		lrng_drng_get_sleep(buf, len);
+	else
+		lrng_drng_stream_fill(st, buf, len);
 }
 
 /**

@@ -15,7 +15,7 @@
 #include "lrng_drng_chacha20.h"
 
 /**
- * struct lrng_drng_stream - the output of one user-space read
+ * struct lrng_drng_stream - the output of one read or large request
  * @once: one-time ChaCha20 state keyed from this CPU's DRNG
  * @left: bytes @once may still give: the rest of one generate call of
  *	  LRNG_DRNG_MAX_REQSIZE bytes; 0 before the first key

@@ -57,7 +57,7 @@ static ssize_t lrng_read_user(struct iov_iter *iter)
 	u8 block[LRNG_USER_BLOCK] __uninitialized;
 	/* Its key state is written before use, wiped after: not zeroed here. */
 	struct lrng_drng_stream st __uninitialized;
-	size_t copied, todo, written = 0;
+	size_t copied, todo, used;
 	ssize_t total = 0;
 
 	if (unlikely(!lrng_selftest_passed()))
@@ -65,12 +65,13 @@ static ssize_t lrng_read_user(struct iov_iter *iter)
 	if (unlikely(!iov_iter_count(iter)))
 		return 0;
 
+	/* The first chunk is the largest: the bytes of @block ever written. */
+	used = min_t(size_t, iov_iter_count(iter), sizeof(block));
 	st.left = 0;
 	st.keyed = false;
 	for (;;) {
 		todo = min_t(size_t, iov_iter_count(iter), sizeof(block));
 		lrng_drng_stream_get(&st, block, todo);
-		written = max(written, todo);
 		copied = copy_to_iter(block, todo, iter);
 		total += copied;
 		if (!iov_iter_count(iter) || copied != todo)
@@ -82,7 +83,7 @@ static ssize_t lrng_read_user(struct iov_iter *iter)
 		}
 	}
 
-	memzero_explicit(block, written);
+	memzero_explicit(block, used);
 	lrng_drng_stream_end(&st);
 	return total ? total : -EFAULT;
 }

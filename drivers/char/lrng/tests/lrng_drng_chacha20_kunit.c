@@ -193,6 +193,16 @@ static void lrng_cc20_test_max_request(struct kunit *test)
 	lrng_cc20_zero(&cc20);
 }
 
+/* The whole key stream of a one-time key, as a stream of one piece. */
+static void lrng_cc20_keystream(const u8 *key, u8 *out, size_t outlen)
+{
+	struct lrng_chacha20 once;
+
+	lrng_cc20_key_once(&once, key);
+	lrng_cc20_blocks(&once, out, outlen);
+	lrng_cc20_zero(&once);
+}
+
 /*
  * The key stream of a one-time key is plain ChaCha20: for the zero key,
  * bytes 32 to 95 are RFC 8439 A.1's; a short request is the start of a
