@@ -11,7 +11,6 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
-#include <sched.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -210,11 +209,15 @@ static inline int lrng_check(bool ok, const char *what, const char *file,
 #define LRNG_CHECK(cond) lrng_check(!!(cond), #cond, __FILE__, __LINE__)
 
 /*
- * Fork a child that writes @line to the serial port @tty, yielding the CPU
- * after each line, until it is killed or its parent dies: device
- * interrupts for tests that need them (an idle VM has few).  A short line
- * keeps the console log small.  Returns the child's pid, or -1.
+ * Fork a child that writes @line to the serial port @tty, pausing
+ * LRNG_TRAFFIC_PAUSE_US after each line, until it is killed or its parent
+ * dies: device interrupts for tests that need them (an idle VM has few).
+ * Unpaced, the writer once kept a TCG guest's CPU in serial interrupts and
+ * softirqs until RCU reported a stall.  A short line keeps the console log
+ * small.  Returns the child's pid, or -1.
  */
+#define LRNG_TRAFFIC_PAUSE_US	200
+
 static inline pid_t lrng_traffic_start(const char *tty, const char *line)
 {
 	size_t len = strlen(line);
@@ -231,7 +234,7 @@ static inline pid_t lrng_traffic_start(const char *tty, const char *line)
 	for (;;) {
 		if (write(fd, line, len) < 0 && errno != EINTR)
 			_exit(1);
-		sched_yield();
+		usleep(LRNG_TRAFFIC_PAUSE_US);
 	}
 }
 
