@@ -44,6 +44,17 @@
  * an interrupt a tap took is never credited.  Both compile to nothing
  * when their options are off.
  *
+ * Runs: once the LRNG is fully seeded, with a known GCD, a high-resolution
+ * timer, no tap collecting and this CPU's health tests in state ok, an
+ * interrupt only stores its slot (lrng_irq_record_run()).  Its sample is
+ * tested and counted with the next ones, LRNG_IRQ_RUN at a time, in one
+ * call (lrng_irq_test_run()): random.c likewise credits its interrupts in
+ * batches of 64.  The untested slots are never more than half the array,
+ * so none is overwritten before its test; every other way into the array
+ * tests them first, so that the tests see the samples in order.  Untested
+ * samples are not credited: readers and /proc see up to LRNG_IRQ_RUN - 1
+ * interrupts per CPU later, and a CPU that goes offline loses their credit.
+ *
  * Reading: every pool that ever received data, including the pools of
  * offline CPUs, is read: its array is hashed into it, its digest goes into
  * one hash over all pools, and the pool restarts from that digest (it
@@ -122,6 +133,8 @@ enum {
 	LRNG_IRQ_EXTRA_SLOTS = 2 * LRNG_IRQ_SLOTS_PER_U32,
 	/* Entropy between two seeding checks of one CPU before full seeding. */
 	LRNG_IRQ_NOTIFY_BITS = 16,
+	/* Samples tested together once fully seeded, at most half the array. */
+	LRNG_IRQ_RUN = LRNG_IRQ_NSLOTS < 128 ? LRNG_IRQ_NSLOTS / 2 : 64,
 };
 
 /* The slot arithmetic needs a power of two of at least two units. */
@@ -260,6 +273,8 @@ void __init lrng_irq_init(void)
  *	   the CPU's available count, at most lrng_irq_cfg.max_irqs; it is
  *	   negative for a while when a reader took interrupts that a health
  *	   test failure dropped at the same time
+ * @untested: slots before @pos whose samples are neither tested nor
+ *	      counted yet, below LRNG_IRQ_RUN ("Runs" above); this CPU only
  * @reg_idx: the next word of struct pt_regs to take without a
  *	     high-resolution timer; this CPU only
  * @used: data was recorded on this CPU since boot; unused pools are not
@@ -275,6 +290,7 @@ struct lrng_irq_pcpu {
 	u32 pos;
 	u32 irqs;
 	u32 taken;
+	u32 untested;
 	u32 reg_idx;
 	bool used;
 	struct lrng_irq_array view;
@@ -357,20 +373,24 @@ static void lrng_irq_add_extra(struct lrng_irq_pcpu *p, int irq,
 }
 
 /*
- * Count one interrupt on @p, whose slot is stored; returns whether to check
- * the seeding stage.
+ * Count @n interrupts on @p, whose slots are stored, up to the cap; returns
+ * whether to check the seeding stage: the count reached a multiple of
+ * notify_mask + 1 or the cap.
  */
-static bool lrng_irq_count(struct lrng_irq_pcpu *p)
+static bool lrng_irq_count(struct lrng_irq_pcpu *p, u32 n)
 {
 	u32 irqs = p->irqs, max = lrng_irq_cfg.max_irqs;
+	u32 mask = lrng_irq_cfg.notify_mask;
 	s32 avail = lrng_irq_avail(irqs, READ_ONCE(p->taken));
+	u32 add;
 
-	if (avail >= (s32)max)
+	if (!n || avail >= (s32)max)
 		return false;
+	add = min_t(s64, n, (s64)max - avail);
 	/* Pairs with smp_load_acquire() in lrng_irq_avail_locked(). */
-	smp_store_release(&p->irqs, irqs + 1);
-	avail++;
-	return !((u32)avail & lrng_irq_cfg.notify_mask) || avail == (s32)max;
+	smp_store_release(&p->irqs, irqs + add);
+	return ((u32)avail & ~mask) != ((u32)(avail + add) & ~mask) ||
+	       avail + add == (s32)max;
 }
 
 /* A health test failed: drop what @p counted and no reader took. */
@@ -379,14 +399,85 @@ static void lrng_irq_drop(struct lrng_irq_pcpu *p)
 	WRITE_ONCE(p->irqs, READ_ONCE(p->taken));
 }
 
+/* The stamp divided by its GCD, with no division for the common GCD of 1. */
+static __always_inline u32 lrng_irq_scale(u32 stamp, u32 gcd)
+{
+	/*
+	 * The compiler would otherwise divide by 1 rather than branch, and a
+	 * division costs far more than a predicted branch.
+	 */
+	if (gcd > 1) {
+		OPTIMIZER_HIDE_VAR(stamp);
+		stamp /= gcd;
+	}
+	return stamp;
+}
+
+/*
+ * Test and count the samples @p stored untested (see "Runs" above), with
+ * interrupts off on @p's CPU, before anything else stores into its array.
+ * The samples are copied out of the array for the tests, and the copy is
+ * wiped.  From the first sample that fails a test, the samples take the
+ * per-sample path, as in lrng_irq_record().
+ */
+static noinline void lrng_irq_test_run(struct lrng_irq_pcpu *p)
+{
+	u32 n = p->untested, first = p->pos - n, i, passed;
+	enum lrng_health_verdict verdict;
+	u8 s[LRNG_IRQ_RUN];
+	bool notify;
+
+	p->untested = 0;
+	for (i = 0; i < n; i++)
+		s[i] = lrng_irq_slot_get(p->array,
+					 (first + i) & (LRNG_IRQ_NSLOTS - 1));
+	passed = lrng_health_irq_run(s, n);
+	notify = lrng_irq_count(p, passed);
+	for (i = passed; i < n; i++) {
+		verdict = lrng_health_irq(s[i]);
+		if (unlikely(verdict == LRNG_HEALTH_DISCARD))
+			lrng_irq_drop(p);
+		notify |= verdict == LRNG_HEALTH_CREDIT && lrng_irq_count(p, 1);
+	}
+	memzero_explicit(s, n);
+	lrng_irq_mark_used(p);
+
+	if (notify && !lrng_ready())
+		lrng_es_add_entropy();
+}
+
+/*
+ * The fast path of an interrupt (see "Runs" above): store the slot, and
+ * test and count the run once it is complete.  Returns false, having done
+ * nothing, when the interrupt must take lrng_irq_record() instead.
+ */
+static __always_inline bool lrng_irq_record_run(u32 stamp)
+{
+	u32 gcd = lrng_gcd_get(&lrng_irq_gcd);
+	struct lrng_irq_pcpu *p;
+
+	lockdep_assert_irqs_disabled();
+	if (unlikely(!gcd || !lrng_ready() || !lrng_irq_cfg.highres ||
+		     lrng_testing_active() || !lrng_health_irq_ok()))
+		return false;
+	p = this_cpu_ptr(&lrng_irq_pcpu);
+	p->pos = lrng_irq_array_add_slot(&p->view, p->pos,
+					 lrng_irq_scale(stamp, gcd) &
+					 LRNG_IRQ_SLOT_MASK);
+	if (unlikely(++p->untested == LRNG_IRQ_RUN))
+		lrng_irq_test_run(p);
+	return true;
+}
+
 /*
  * Record an interrupt with its time stamp: the body of lrng_irq_add_stamp()
  * and lrng_irq_add_interrupt(), inline in both so that an interrupt costs
  * one call.  The stamp's sample goes through the health tests
  * (lrng_health.c) and is offered to the raw entropy taps (lrng_testing.c);
- * it is credited only when the tests let it and no tap took it.
- * Interrupts are off, so none are saved and restored here.  No lock is
- * taken unless the array is full (see "Locking" above).
+ * it is credited only when the tests let it and no tap took it.  A run of
+ * untested samples is tested first.  Interrupts are off, so none are saved
+ * and restored here.  No lock is taken unless the array is full (see
+ * "Locking" above).
  */
 static __always_inline void lrng_irq_record(u32 stamp, int irq,
 					    unsigned long ret_ip)
@@ -405,19 +496,12 @@ static __always_inline void lrng_irq_record(u32 stamp, int irq,
 		lrng_gcd_add(&lrng_irq_gcd, stamp);
 	ready = lrng_ready();
 	narrow = gcd && ready;
-	/*
-	 * One division per interrupt, none for the common GCD of 1: the
-	 * compiler would otherwise divide by 1 rather than branch, and a
-	 * division costs far more than a predicted branch.
-	 */
-	scaled = stamp;
-	if (gcd > 1) {
-		OPTIMIZER_HIDE_VAR(scaled);
-		scaled /= gcd;
-	}
+	scaled = lrng_irq_scale(stamp, gcd);
 
-	verdict = lrng_health_irq(scaled & LRNG_IRQ_SLOT_MASK);
 	p = this_cpu_ptr(&lrng_irq_pcpu);
+	if (unlikely(p->untested))
+		lrng_irq_test_run(p);
+	verdict = lrng_health_irq(scaled & LRNG_IRQ_SLOT_MASK);
 	if (!cfg->highres) {
 		regs = get_irq_regs();
 		if (regs) {
@@ -436,7 +520,8 @@ static __always_inline void lrng_irq_record(u32 stamp, int irq,
 		lrng_irq_add_extra(p, irq, ret_ip);
 	if (unlikely(verdict == LRNG_HEALTH_DISCARD))
 		lrng_irq_drop(p);
-	notify = verdict == LRNG_HEALTH_CREDIT && !tapped && lrng_irq_count(p);
+	notify = verdict == LRNG_HEALTH_CREDIT && !tapped &&
+		 lrng_irq_count(p, 1);
 	lrng_irq_mark_used(p);
 
 	if (notify && !ready)
@@ -458,20 +543,33 @@ void lrng_irq_add_stamp(u32 stamp, int irq, unsigned long ret_ip)
 	lrng_irq_record(stamp, irq, ret_ip);
 }
 
+/*
+ * An interrupt off the fast path, out of line so that the fast path saves
+ * no registers; the interrupt performance tap times it.
+ */
+static noinline void lrng_irq_record_full(u32 stamp, int irq,
+					  unsigned long ret_ip)
+{
+	lrng_irq_record(stamp, irq, ret_ip);
+	lrng_testing_irq_perf(stamp);
+}
+
 /**
  * lrng_irq_add_interrupt() - record an interrupt
  * @irq: its number
  * @ret_ip: return address of add_interrupt_randomness(), used when the
  *	    interrupt has no saved registers
  *
- * Runs in hard-IRQ context.
+ * Runs in hard-IRQ context.  A fully seeded LRNG takes the fast path (see
+ * "Runs" above).
  */
 void lrng_irq_add_interrupt(int irq, unsigned long ret_ip)
 {
 	u32 stamp = random_get_entropy();
 
-	lrng_irq_record(stamp, irq, ret_ip);
-	lrng_testing_irq_perf(stamp);
+	if (likely(lrng_irq_record_run(stamp)))
+		return;
+	lrng_irq_record_full(stamp, irq, ret_ip);
 }
 
 /**
@@ -489,6 +587,9 @@ void lrng_irq_mix_u32(u32 word)
 
 	local_irq_save(flags);
 	p = this_cpu_ptr(&lrng_irq_pcpu);
+	/* The word must not come between untested samples. */
+	if (p->untested)
+		lrng_irq_test_run(p);
 	if (p->view.pool) {
 		p->pos = lrng_irq_array_add_u32(&p->view, p->pos, word);
 	} else {
@@ -665,6 +766,8 @@ void lrng_irq_reset_cpu(unsigned int cpu)
 		lrng_hash_pool_update(&p->pool, p->array, sizeof(p->array));
 		memset(p->array, 0, sizeof(p->array));
 	}
+	/* Untested samples of the CPU's last run are not credited. */
+	p->untested = 0;
 	p->pos = 0;
 	raw_spin_unlock_irqrestore(&p->lock, flags);
 }

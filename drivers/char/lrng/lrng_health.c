@@ -35,10 +35,16 @@
  *    reboot; in FIPS mode with CONFIG_LRNG_HEALTH_TESTS_PANIC the kernel
  *    panics.
  *
- * Fast path: the tests and the verdict on a passing sample of a stream in
- * state ok are inline (lrng_health_sample() and lrng_health_irq() in
- * lrng_health.h), as they run for every interrupt; failures, start-up and
- * recovery take the out-of-line functions here.
+ * Runs of samples: while a CPU's stream is in state ok and no stream failed
+ * permanently, the interrupt source stores its samples untested and hands
+ * them over in runs of up to 64 (lrng_es_irq.c).  lrng_health_irq_run()
+ * tests a run with the counters of both tests held in registers and
+ * returns how many samples passed; from the first sample that would fail,
+ * the samples take the per-sample path: lrng_health_irq() and
+ * lrng_health_sample() (inline, lrng_health.h), which also serve start-up
+ * and recovery, with failures handled by the out-of-line functions here.
+ * The samples see the same tests in the same order either way; only the
+ * credit of a run waits for its last sample.
  *
  * Locking: each CPU's struct lrng_health_test is written only by that CPU,
  * with interrupts off (the interrupt source's hard-IRQ path); /proc/lrng_type
@@ -141,6 +147,46 @@ u32 lrng_health_failed(struct lrng_health_test *t, u32 ev)
 }
 EXPORT_SYMBOL_IF_KUNIT(lrng_health_failed);
 
+/**
+ * lrng_health_run() - test a run of samples of a stream in state ok
+ * @t: the stream's tests
+ * @c: the cut-offs
+ * @s: the samples, oldest first
+ * @n: their number
+ *
+ * The tests of lrng_health_sample() on each sample in turn, with the
+ * counters held in locals.  The run stops before the first sample that
+ * fails a test: that sample is not consumed, so that the caller hands it
+ * and the rest to lrng_health_sample(), which takes the failure.  A
+ * stream not in state ok is not touched.
+ *
+ * Return: how many samples, from the first, passed.
+ */
+u32 lrng_health_run(struct lrng_health_test *t,
+		    const struct lrng_health_cutoffs *c, const u8 *s, u32 n)
+{
+	struct lrng_health_test cur, next;
+	u32 i;
+
+	if (t->state != LRNG_HEALTH_OK)
+		return 0;
+	cur = *t;
+	for (i = 0; i < n; i++) {
+		next = cur;
+		if (unlikely(lrng_health_tests(&next, c, s[i])))
+			break;
+		cur = next;
+	}
+	/* Only the counters: the state stays ok and is read elsewhere. */
+	t->rct_last = cur.rct_last;
+	t->rct_count = cur.rct_count;
+	t->apt_base = cur.apt_base;
+	t->apt_count = cur.apt_count;
+	t->apt_seen = cur.apt_seen;
+	return i;
+}
+EXPORT_SYMBOL_IF_KUNIT(lrng_health_run);
+
 /******************************************************************
  * 2. The interrupt source's streams
  ******************************************************************/
@@ -184,6 +230,27 @@ static void __cold lrng_health_failed_permanently(void)
 	pr_err("interrupt entropy source failed its health tests permanently: no longer credited\n");
 	if (IS_ENABLED(CONFIG_LRNG_HEALTH_TESTS_PANIC) && fips_enabled)
 		panic("LRNG: permanent health test failure in FIPS mode\n");
+}
+
+/**
+ * lrng_health_irq_run() - test a run of this CPU's samples
+ * @s: the samples, oldest first
+ * @n: their number
+ *
+ * Called with interrupts off by the interrupt source, for samples it
+ * stored while this CPU's stream was in state ok.  Nothing is credited
+ * once a stream failed permanently.
+ *
+ * Return: how many samples, from the first, passed and may be credited;
+ * the caller hands the rest to lrng_health_irq() one by one.
+ */
+u32 lrng_health_irq_run(const u8 *s, u32 n)
+{
+	lockdep_assert_irqs_disabled();
+	if (READ_ONCE(lrng_health.permanent))
+		return 0;
+	return lrng_health_run(this_cpu_ptr(&lrng_health_pcpu),
+			       &lrng_health.cut, s, n);
 }
 
 /**

@@ -99,30 +99,24 @@ struct lrng_health_test {
 /* Pure logic, also run by KUnit (lrng_health.c). */
 struct lrng_health_cutoffs lrng_health_cutoffs_for(u32 rate);
 u32 lrng_health_failed(struct lrng_health_test *t, u32 ev);
+u32 lrng_health_run(struct lrng_health_test *t,
+		    const struct lrng_health_cutoffs *c, const u8 *s, u32 n);
 
 /**
- * lrng_health_sample() - run the tests on one sample
+ * lrng_health_tests() - run both tests on one sample
  * @t: the stream's tests
  * @c: the cut-offs
  * @sample: the sample
  *
- * Runs the repetition count and adaptive proportion tests and moves the
- * stream's state: a failure in state ok starts a recovery, a failure in
- * start-up or recovery is permanent (lrng_health_failed()),
- * LRNG_HEALTH_STARTUP_SAMPLES passed samples end a start-up or recovery.
- * A failed stream is no longer tested.  Inline: it runs for every
- * interrupt.
+ * Updates the counters of both tests only; the state is for the callers.
  *
- * Return: the LRNG_HEALTH_EV_* events of this sample, 0 when none.
+ * Return: the LRNG_HEALTH_EV_*_FAIL events of this sample, 0 when none.
  */
-static inline u32 lrng_health_sample(struct lrng_health_test *t,
-				     const struct lrng_health_cutoffs *c,
-				     u8 sample)
+static __always_inline u32 lrng_health_tests(struct lrng_health_test *t,
+					     const struct lrng_health_cutoffs *c,
+					     u8 sample)
 {
 	u32 ev = 0;
-
-	if (unlikely(t->state == LRNG_HEALTH_FAILED))
-		return 0;
 
 	/* SP800-90B 4.4.1: identical samples in a row. */
 	if (t->rct_count && sample == t->rct_last) {
@@ -142,7 +136,33 @@ static inline u32 lrng_health_sample(struct lrng_health_test *t,
 	}
 	if (++t->apt_seen >= LRNG_HEALTH_APT_WINDOW)
 		t->apt_seen = 0;
+	return ev;
+}
 
+/**
+ * lrng_health_sample() - run the tests on one sample
+ * @t: the stream's tests
+ * @c: the cut-offs
+ * @sample: the sample
+ *
+ * Runs the repetition count and adaptive proportion tests and moves the
+ * stream's state: a failure in state ok starts a recovery, a failure in
+ * start-up or recovery is permanent (lrng_health_failed()),
+ * LRNG_HEALTH_STARTUP_SAMPLES passed samples end a start-up or recovery.
+ * A failed stream is no longer tested.
+ *
+ * Return: the LRNG_HEALTH_EV_* events of this sample, 0 when none.
+ */
+static inline u32 lrng_health_sample(struct lrng_health_test *t,
+				     const struct lrng_health_cutoffs *c,
+				     u8 sample)
+{
+	u32 ev;
+
+	if (unlikely(t->state == LRNG_HEALTH_FAILED))
+		return 0;
+
+	ev = lrng_health_tests(t, c, sample);
 	if (unlikely(ev))
 		return lrng_health_failed(t, ev);
 
@@ -206,6 +226,21 @@ static inline enum lrng_health_verdict lrng_health_irq(u8 sample)
 	return lrng_health_verdict(t, before, ev);
 }
 
+/**
+ * lrng_health_irq_ok() - whether this CPU's stream is in state ok
+ *
+ * Called with interrupts off.  The interrupt source defers the tests of a
+ * stream in state ok to lrng_health_irq_run(); any other stream has each
+ * sample tested as it comes (lrng_health_irq()).
+ *
+ * Return: true in state ok.
+ */
+static inline bool lrng_health_irq_ok(void)
+{
+	return this_cpu_read(lrng_health_pcpu.state) == LRNG_HEALTH_OK;
+}
+
+u32 lrng_health_irq_run(const u8 *s, u32 n);
 u32 lrng_health_credit(u32 bits);
 bool lrng_sp80090b_compliant(void);
 void lrng_health_state(struct seq_file *m);
@@ -219,6 +254,16 @@ static inline void lrng_health_init(u32 rate)
 static inline enum lrng_health_verdict lrng_health_irq(u8 sample)
 {
 	return LRNG_HEALTH_CREDIT;
+}
+
+static inline bool lrng_health_irq_ok(void)
+{
+	return true;
+}
+
+static inline u32 lrng_health_irq_run(const u8 *s, u32 n)
+{
+	return n;
 }
 
 static inline u32 lrng_health_credit(u32 bits)

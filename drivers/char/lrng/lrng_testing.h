@@ -21,6 +21,12 @@ bool lrng_testing_irq_taps(u32 stamp, int irq, unsigned long ip);
 bool lrng_testing_array_tap(u8 slot);
 void lrng_testing_irq_perf_tap(u32 start);
 
+/* Whether a tap collects: the interrupt source then takes its full path. */
+static inline bool lrng_testing_active(void)
+{
+	return atomic_read(&lrng_testing_collecting);
+}
+
 /* Offer an interrupt's raw data; true when a tap took it (no credit). */
 static inline bool lrng_testing_irq(u32 stamp, int irq, unsigned long ip)
 {
@@ -47,6 +53,11 @@ static inline void lrng_testing_irq_perf(u32 start)
 #else /* CONFIG_LRNG_TESTING */
 
 /* No tap built: the interrupt path calls nothing. */
+static inline bool lrng_testing_active(void)
+{
+	return false;
+}
+
 static inline bool lrng_testing_irq(u32 stamp, int irq, unsigned long ip)
 {
 	return false;

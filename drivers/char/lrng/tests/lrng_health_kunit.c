@@ -10,10 +10,12 @@
  * stream: start-up, a repetition count and an adaptive proportion failure
  * exactly at their cut-offs and not one sample before, recovery after an
  * intermittent failure, and a permanent failure during a start-up test.
+ * A run of samples tested at once ends as the same samples one by one.
  */
 
 #include <kunit/test.h>
 #include <linux/module.h>
+#include <linux/string.h>
 
 #include "../lrng_health.h"
 
@@ -165,6 +167,57 @@ static void lrng_health_test_apt(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, u.state, LRNG_HEALTH_OK);
 }
 
+/*
+ * A run (lrng_health_run()) leaves a stream as the same samples one by one
+ * would, and stops exactly at the sample that fails: 20 samples of an RCT
+ * run pass, as do the 341 of the APT pattern before its failing one.
+ */
+static void lrng_health_test_run(struct kunit *test)
+{
+	struct lrng_health_test t = LRNG_HEALTH_TEST_INIT, u;
+	u8 s[600];
+	u32 i;
+
+	KUNIT_EXPECT_EQ(test, lrng_health_run(&t, &lrng_health_cut, s, 1), 0);
+	lrng_health_feed(&t, LRNG_HEALTH_STARTUP_SAMPLES, 1);
+	KUNIT_ASSERT_EQ(test, t.state, LRNG_HEALTH_OK);
+
+	/* Healthy samples: all pass, with the counters of one by one. */
+	for (i = 0; i < ARRAY_SIZE(s); i++)
+		s[i] = i * 7;
+	u = t;
+	KUNIT_EXPECT_EQ(test, lrng_health_run(&t, &lrng_health_cut, s,
+					      ARRAY_SIZE(s)), ARRAY_SIZE(s));
+	KUNIT_EXPECT_EQ(test, lrng_health_feed(&u, ARRAY_SIZE(s), 7), 0);
+	KUNIT_EXPECT_EQ(test, t.rct_last, u.rct_last);
+	KUNIT_EXPECT_EQ(test, t.rct_count, u.rct_count);
+	KUNIT_EXPECT_EQ(test, t.apt_base, u.apt_base);
+	KUNIT_EXPECT_EQ(test, t.apt_count, u.apt_count);
+	KUNIT_EXPECT_EQ(test, t.apt_seen, u.apt_seen);
+	KUNIT_EXPECT_EQ(test, t.state, u.state);
+
+	/* Stuck samples: the run stops before the 21st. */
+	memset(s, 0x5a, ARRAY_SIZE(s));
+	KUNIT_EXPECT_EQ(test, lrng_health_run(&t, &lrng_health_cut, s,
+					      ARRAY_SIZE(s)), 20);
+	KUNIT_EXPECT_EQ(test, t.state, LRNG_HEALTH_OK);
+	KUNIT_EXPECT_EQ(test, lrng_health_sample(&t, &lrng_health_cut, s[20]),
+			LRNG_HEALTH_EV_RCT_FAIL);
+	KUNIT_EXPECT_EQ(test, t.state, LRNG_HEALTH_RECOVERY);
+	KUNIT_EXPECT_EQ(test, lrng_health_run(&t, &lrng_health_cut, s, 1), 0);
+
+	/* The APT pattern, from a window's start: 341 pass. */
+	t = (struct lrng_health_test)LRNG_HEALTH_TEST_INIT;
+	lrng_health_feed(&t, LRNG_HEALTH_STARTUP_SAMPLES, 1);
+	KUNIT_ASSERT_EQ(test, t.apt_seen, 0);
+	for (i = 0; i < ARRAY_SIZE(s); i++)
+		s[i] = lrng_health_apt_pattern(i);
+	KUNIT_EXPECT_EQ(test, lrng_health_run(&t, &lrng_health_cut, s,
+					      ARRAY_SIZE(s)), 341);
+	KUNIT_EXPECT_EQ(test, lrng_health_sample(&t, &lrng_health_cut, s[341]),
+			LRNG_HEALTH_EV_APT_FAIL);
+}
+
 static struct kunit_case lrng_health_test_cases[] = {
 	KUNIT_CASE_PARAM(lrng_health_test_cutoffs, lrng_health_cut_gen_params),
 	KUNIT_CASE(lrng_health_test_startup),
@@ -172,6 +225,7 @@ static struct kunit_case lrng_health_test_cases[] = {
 	KUNIT_CASE(lrng_health_test_permanent),
 	KUNIT_CASE(lrng_health_test_startup_failure),
 	KUNIT_CASE(lrng_health_test_apt),
+	KUNIT_CASE(lrng_health_test_run),
 	{}
 };
 
