@@ -126,7 +126,6 @@
 enum {
 	/* Slots of each CPU's collection array. */
 	LRNG_IRQ_NSLOTS = CONFIG_LRNG_COLLECTION_SIZE,
-	LRNG_IRQ_NUNITS = LRNG_IRQ_NSLOTS / LRNG_IRQ_SLOTS_PER_UNIT,
 	/* Interrupts per credited one without a high-resolution timer. */
 	LRNG_IRQ_OVERSAMPLING_FACTOR = 10,
 	/* Slots of the register word and the extra word without one. */
@@ -137,7 +136,7 @@ enum {
 	LRNG_IRQ_RUN = LRNG_IRQ_NSLOTS < 128 ? LRNG_IRQ_NSLOTS / 2 : 64,
 };
 
-/* The slot arithmetic needs a power of two of at least two units. */
+/* The slot arithmetic needs a power of two. */
 static_assert(!(CONFIG_LRNG_COLLECTION_SIZE &
 		(CONFIG_LRNG_COLLECTION_SIZE - 1)));
 static_assert(LRNG_IRQ_MIN_SLOTS <= CONFIG_LRNG_COLLECTION_SIZE);
@@ -294,7 +293,7 @@ struct lrng_irq_pcpu {
 	u32 reg_idx;
 	bool used;
 	struct lrng_irq_array view;
-	u32 array[LRNG_IRQ_NUNITS];
+	u8 array[LRNG_IRQ_NSLOTS];
 };
 
 static DEFINE_PER_CPU(struct lrng_irq_pcpu, lrng_irq_pcpu) = {
@@ -312,7 +311,7 @@ static void __init lrng_irq_views_init(void)
 		struct lrng_irq_pcpu *p = per_cpu_ptr(&lrng_irq_pcpu, cpu);
 
 		p->view = (struct lrng_irq_array) {
-			.units = p->array,
+			.slots = p->array,
 			.pool = lrng_irq_cfg.compress ? &p->pool : NULL,
 			.lock = &p->lock,
 			.nslots = LRNG_IRQ_NSLOTS,
@@ -416,30 +415,29 @@ static __always_inline u32 lrng_irq_scale(u32 stamp, u32 gcd)
 /*
  * Test and count the samples @p stored untested (see "Runs" above), with
  * interrupts off on @p's CPU, before anything else stores into its array.
- * The samples are copied out of the array for the tests, and the copy is
- * wiped.  From the first sample that fails a test, the samples take the
- * per-sample path, as in lrng_irq_record().
+ * The tests read the samples in the array, in at most two pieces when the
+ * run wraps around its end.  From the first sample that fails a test, the
+ * samples take the per-sample path, as in lrng_irq_record().
  */
 static noinline void lrng_irq_test_run(struct lrng_irq_pcpu *p)
 {
-	u32 n = p->untested, first = p->pos - n, i, passed;
+	u32 n = p->untested, first = (p->pos - n) & (LRNG_IRQ_NSLOTS - 1);
+	u32 len = min_t(u32, n, LRNG_IRQ_NSLOTS - first), i, passed;
 	enum lrng_health_verdict verdict;
-	u8 s[LRNG_IRQ_RUN];
 	bool notify;
 
 	p->untested = 0;
-	for (i = 0; i < n; i++)
-		s[i] = lrng_irq_slot_get(p->array,
-					 (first + i) & (LRNG_IRQ_NSLOTS - 1));
-	passed = lrng_health_irq_run(s, n);
+	passed = lrng_health_irq_run(p->array + first, len);
+	if (passed == len && len < n)
+		passed += lrng_health_irq_run(p->array, n - len);
 	notify = lrng_irq_count(p, passed);
 	for (i = passed; i < n; i++) {
-		verdict = lrng_health_irq(s[i]);
+		verdict = lrng_health_irq(p->array[(first + i) &
+						   (LRNG_IRQ_NSLOTS - 1)]);
 		if (unlikely(verdict == LRNG_HEALTH_DISCARD))
 			lrng_irq_drop(p);
 		notify |= verdict == LRNG_HEALTH_CREDIT && lrng_irq_count(p, 1);
 	}
-	memzero_explicit(s, n);
 	lrng_irq_mark_used(p);
 
 	if (notify && !lrng_ready())
@@ -515,7 +513,7 @@ static __always_inline void lrng_irq_record(u32 stamp, int irq,
 						 scaled & LRNG_IRQ_SLOT_MASK);
 	else
 		p->pos = lrng_irq_array_add_u32(&p->view, slot, stamp);
-	tapped |= lrng_testing_array(lrng_irq_slot_get(p->array, slot));
+	tapped |= lrng_testing_array(p->array[slot]);
 	if (!cfg->highres)
 		lrng_irq_add_extra(p, irq, ret_ip);
 	if (unlikely(verdict == LRNG_HEALTH_DISCARD))

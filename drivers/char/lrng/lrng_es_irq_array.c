@@ -14,12 +14,11 @@
  *	lrng_irq_irqs_to_entropy(), lrng_irq_entropy_to_irqs(),
  *	lrng_irq_max_irqs()
  *
- * The array is a ring of 8-bit slots packed four to a u32 unit, slot 0 in
- * the lowest byte.  A position counts slots from 0 to nslots - 1 and wraps.
- * A 32-bit word takes four consecutive slots, its least significant byte
- * first; when it does not start at a unit boundary it is split across two
- * units, and when it starts in the last unit its upper bytes wrap around to
- * the first one.  Writing the last slot fills the array: with continuous
+ * The array is a ring of 8-bit slots, one byte each, so that it is hashed
+ * as it is.  A position counts slots from 0 to nslots - 1 and wraps.  A
+ * 32-bit word takes four consecutive slots, its least significant byte
+ * first; when it starts in one of the last three slots its upper bytes wrap
+ * around to the first ones.  Writing the last slot fills the array: with continuous
  * compression the whole array is then hashed into the pool, before any
  * slot is overwritten; without, the next slots overwrite the oldest.
  *
@@ -27,7 +26,6 @@
  * LRNG_DRNG_SECURITY_STRENGTH_BITS (256) bits.
  */
 
-#include <linux/bits.h>
 #include <linux/export.h>
 #include <linux/math.h>
 #include <linux/math64.h>
@@ -52,7 +50,7 @@ void lrng_irq_array_full(const struct lrng_irq_array *a)
 	if (!a->pool)
 		return;
 	raw_spin_lock(a->lock);
-	lrng_hash_pool_update(a->pool, a->units, a->nslots);
+	lrng_hash_pool_update(a->pool, a->slots, a->nslots);
 	raw_spin_unlock(a->lock);
 }
 EXPORT_SYMBOL_IF_KUNIT(lrng_irq_array_full);
@@ -71,26 +69,11 @@ EXPORT_SYMBOL_IF_KUNIT(lrng_irq_array_full);
  */
 u32 lrng_irq_array_add_u32(const struct lrng_irq_array *a, u32 pos, u32 word)
 {
-	u32 nunits = a->nslots / LRNG_IRQ_SLOTS_PER_UNIT;
-	u32 unit = lrng_irq_slot_unit(pos), shift = lrng_irq_slot_shift(pos);
-	u32 below, next;
+	u32 i;
 
-	if (!shift) {
-		a->units[unit] = word;
-		if (unit == nunits - 1)
-			lrng_irq_array_full(a);
-		return (pos + LRNG_IRQ_SLOTS_PER_U32) & (a->nslots - 1);
-	}
-
-	/* The slots of this unit below @pos keep their data. */
-	below = GENMASK(shift - 1, 0);
-	a->units[unit] = (a->units[unit] & below) | (word << shift);
-	if (unit == nunits - 1)
-		lrng_irq_array_full(a);
-	next = (unit + 1) & (nunits - 1);
-	a->units[next] = (a->units[next] & ~below) |
-			 (word >> (LRNG_IRQ_UNIT_BITS - shift));
-	return (pos + LRNG_IRQ_SLOTS_PER_U32) & (a->nslots - 1);
+	for (i = 0; i < LRNG_IRQ_SLOTS_PER_U32; i++)
+		pos = lrng_irq_array_add_slot(a, pos, word >> (8 * i));
+	return pos;
 }
 EXPORT_SYMBOL_IF_KUNIT(lrng_irq_array_add_u32);
 

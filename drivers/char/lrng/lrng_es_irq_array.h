@@ -18,9 +18,6 @@ enum {
 	/* Bits of a time stamp kept once its GCD is known. */
 	LRNG_IRQ_SLOT_BITS = 8,
 	LRNG_IRQ_SLOT_MASK = (1 << LRNG_IRQ_SLOT_BITS) - 1,
-	/* The array is made of u32 units, each holding this many slots. */
-	LRNG_IRQ_UNIT_BITS = 32,
-	LRNG_IRQ_SLOTS_PER_UNIT = LRNG_IRQ_UNIT_BITS / LRNG_IRQ_SLOT_BITS,
 	/* A whole 32-bit word takes this many consecutive slots. */
 	LRNG_IRQ_SLOTS_PER_U32 = 32 / LRNG_IRQ_SLOT_BITS,
 	/* Collection sizes in slots that Kconfig offers. */
@@ -30,7 +27,7 @@ enum {
 
 /**
  * struct lrng_irq_array - a collection array as seen by its helpers
- * @units: @nslots / LRNG_IRQ_SLOTS_PER_UNIT words of slots
+ * @slots: @nslots slots, one byte each
  * @pool: hash that the whole array is compressed into each time its last
  *	  slot was written (continuous compression), or NULL when the newest
  *	  slots simply overwrite the oldest
@@ -40,32 +37,14 @@ enum {
  *	    LRNG_IRQ_MAX_SLOTS
  *
  * Only one writer stores slots, with interrupts off; the helpers take no
- * lock for that.  Readers may hash @units at any time under @lock.
+ * lock for that.  Readers may hash @slots at any time under @lock.
  */
 struct lrng_irq_array {
-	u32 *units;
+	u8 *slots;
 	struct lrng_hash_pool *pool;
 	raw_spinlock_t *lock;
 	u32 nslots;
 };
-
-/* The unit that holds @slot. */
-static inline u32 lrng_irq_slot_unit(u32 slot)
-{
-	return slot / LRNG_IRQ_SLOTS_PER_UNIT;
-}
-
-/* The bit position of @slot within its unit; slot 0 is the lowest byte. */
-static inline u32 lrng_irq_slot_shift(u32 slot)
-{
-	return (slot % LRNG_IRQ_SLOTS_PER_UNIT) * LRNG_IRQ_SLOT_BITS;
-}
-
-/* The value stored in @slot of @units. */
-static inline u8 lrng_irq_slot_get(const u32 *units, u32 slot)
-{
-	return units[lrng_irq_slot_unit(slot)] >> lrng_irq_slot_shift(slot);
-}
 
 void lrng_irq_array_full(const struct lrng_irq_array *a);
 
@@ -82,10 +61,7 @@ void lrng_irq_array_full(const struct lrng_irq_array *a);
 static inline u32 lrng_irq_array_add_slot(const struct lrng_irq_array *a,
 					  u32 pos, u8 val)
 {
-	u32 unit = lrng_irq_slot_unit(pos), shift = lrng_irq_slot_shift(pos);
-
-	a->units[unit] = (a->units[unit] & ~((u32)LRNG_IRQ_SLOT_MASK << shift)) |
-			 ((u32)val << shift);
+	a->slots[pos] = val;
 	if (unlikely(pos == a->nslots - 1))
 		lrng_irq_array_full(a);
 	return (pos + 1) & (a->nslots - 1);

@@ -5,7 +5,7 @@
  * Copyright (C) 2026 The LRNG for Linux 6.12 authors
  *
  * Run by lrng_selftest_run() (lrng_selftest.c): slots and words stored,
- * a word split across two units and one wrapped around the end of the
+ * least significant byte first, one word wrapped around the end of the
  * array, and the continuous compression of a full array into its pool
  * (a struct lrng_hash_pool on the built-in SHA-256, as at boot), whose
  * digest must equal the SHA-256 of the array's bytes.
@@ -31,10 +31,11 @@ enum {
  */
 unsigned int __init lrng_selftest_array(void)
 {
-	u32 units[LRNG_SELFTEST_SLOTS / LRNG_IRQ_SLOTS_PER_UNIT] = { 0 };
+	static const u8 stored[] = { 0x07, 0x08, 0xb2, 0xc3, 0xd4 };
+	u8 slots[LRNG_SELFTEST_SLOTS] = { 0 };
 	raw_spinlock_t lock;
 	struct lrng_irq_array a = {
-		.units = units,
+		.slots = slots,
 		.lock = &lock,
 		.nslots = LRNG_SELFTEST_SLOTS,
 	};
@@ -44,13 +45,14 @@ unsigned int __init lrng_selftest_array(void)
 	u32 pos, i;
 
 	raw_spin_lock_init(&lock);
-	/* One slot, a word across two units, a word wrapped to slot 0. */
+	/* One slot, a word after it, a word wrapped to slot 0. */
 	pos = lrng_irq_array_add_slot(&a, 0, 0xa1);
 	pos = lrng_irq_array_add_u32(&a, pos, 0xd4c3b2b1);
-	if (pos != 5 || units[0] != 0xc3b2b1a1 || units[1] != 0xd4)
+	if (pos != 5 || slots[0] != 0xa1 || slots[1] != 0xb1)
 		fail = LRNG_SELFTEST_ARRAY;
 	pos = lrng_irq_array_add_u32(&a, 30, 0x08070605);
-	if (pos != 2 || units[7] != 0x06050000 || units[0] != 0xc3b20807)
+	if (pos != 2 || slots[30] != 0x05 || slots[31] != 0x06 ||
+	    memcmp(slots, stored, sizeof(stored)))
 		fail = LRNG_SELFTEST_ARRAY;
 
 	/*
@@ -59,11 +61,11 @@ unsigned int __init lrng_selftest_array(void)
 	 */
 	lrng_hash_pool_init(&pool);
 	a.pool = &pool;
-	for (i = 0, pos = 0; i < ARRAY_SIZE(units); i++)
+	for (i = 0, pos = 0; i < ARRAY_SIZE(slots) / 4; i++)
 		pos = lrng_irq_array_add_u32(&a, pos, 0x01010101 * (i + 1));
 	if (lrng_hash_pool_final_zero(&pool, digest) != SHA256_DIGEST_SIZE)
 		fail = LRNG_SELFTEST_ARRAY;
-	sha256((const u8 *)units, sizeof(units), expect);
+	sha256(slots, sizeof(slots), expect);
 	if (pos || memcmp(digest, expect, sizeof(expect)))
 		fail = LRNG_SELFTEST_ARRAY;
 

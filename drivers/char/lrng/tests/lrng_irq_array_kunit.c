@@ -4,12 +4,12 @@
  *
  * Copyright (C) 2026 The LRNG for Linux 6.12 authors
  *
- * Suite lrng_irq_array, for every collection size Kconfig offers: the slot
- * arithmetic, one slot and one 32-bit word stored at every position
- * (including words split across two units and wrapping from the last unit
- * to the first), and what happens when the array is full, with and without
- * continuous compression.  The expected contents come from a byte-per-slot
- * model of the array, packed independently of the code under test.
+ * Suite lrng_irq_array, for every collection size Kconfig offers: one slot
+ * and one 32-bit word stored at every position (including words wrapping
+ * from the last slots to the first), and what happens when the array is
+ * full, with and without continuous compression.  The expected contents
+ * come from a model of the array, one byte per slot, kept independently of
+ * the code under test.
  *
  * Suite lrng_irq_entropy: the conversions between interrupt counts and
  * entropy bits, and the cap on a CPU's count.
@@ -42,16 +42,16 @@ KUNIT_ARRAY_PARAM(lrng_irq_test_size, lrng_irq_test_sizes,
  * struct lrng_irq_test_ctx - an array under test and its model
  * @nslots: size in slots
  * @model: expected value of each slot
- * @units: the array the code under test writes
- * @expect: @model packed into units
+ * @slots: the array the code under test writes
+ * @expect: a snapshot of @model
  * @pool: hash for continuous compression, always the built-in SHA-256
  * @lock: the lock the helpers take around a hash into @pool
  */
 struct lrng_irq_test_ctx {
 	u32 nslots;
 	u8 *model;
-	u32 *units;
-	u32 *expect;
+	u8 *slots;
+	u8 *expect;
 	struct lrng_hash_pool *pool;
 	raw_spinlock_t lock;
 };
@@ -70,16 +70,6 @@ static void lrng_irq_test_pool_start(struct lrng_irq_test_ctx *ctx)
 	sha256_init(lrng_irq_test_sha(ctx));
 }
 
-/* Pack a model into units: slot i is byte i % 4 of unit i / 4. */
-static void lrng_irq_test_pack(const u8 *model, u32 *units, u32 nslots)
-{
-	u32 i;
-
-	memset(units, 0, nslots);
-	for (i = 0; i < nslots; i++)
-		units[i / 4] |= (u32)model[i] << (8 * (i % 4));
-}
-
 /* A context of the size under test, every slot holding a distinct pattern. */
 static struct lrng_irq_test_ctx *lrng_irq_test_ctx(struct kunit *test)
 {
@@ -90,18 +80,18 @@ static struct lrng_irq_test_ctx *lrng_irq_test_ctx(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, ctx);
 	ctx->nslots = *(const u32 *)test->param_value;
 	ctx->model = kunit_kzalloc(test, ctx->nslots, GFP_KERNEL);
-	ctx->units = kunit_kzalloc(test, ctx->nslots, GFP_KERNEL);
+	ctx->slots = kunit_kzalloc(test, ctx->nslots, GFP_KERNEL);
 	ctx->expect = kunit_kzalloc(test, ctx->nslots, GFP_KERNEL);
 	ctx->pool = kunit_kzalloc(test, sizeof(*ctx->pool), GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->model);
-	KUNIT_ASSERT_NOT_NULL(test, ctx->units);
+	KUNIT_ASSERT_NOT_NULL(test, ctx->slots);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->expect);
 	KUNIT_ASSERT_NOT_NULL(test, ctx->pool);
 
 	raw_spin_lock_init(&ctx->lock);
 	for (i = 0; i < ctx->nslots; i++)
 		ctx->model[i] = i * 37 + 11;
-	lrng_irq_test_pack(ctx->model, ctx->units, ctx->nslots);
+	memcpy(ctx->slots, ctx->model, ctx->nslots);
 	lrng_irq_test_pool_start(ctx);
 	return ctx;
 }
@@ -111,7 +101,7 @@ static struct lrng_irq_array lrng_irq_test_array(struct lrng_irq_test_ctx *ctx,
 						 bool compress)
 {
 	return (struct lrng_irq_array) {
-		.units = ctx->units,
+		.slots = ctx->slots,
 		.pool = compress ? ctx->pool : NULL,
 		.lock = &ctx->lock,
 		.nslots = ctx->nslots,
@@ -121,25 +111,7 @@ static struct lrng_irq_array lrng_irq_test_array(struct lrng_irq_test_ctx *ctx,
 /* The array matches the model. */
 static bool lrng_irq_test_matches(struct lrng_irq_test_ctx *ctx)
 {
-	lrng_irq_test_pack(ctx->model, ctx->expect, ctx->nslots);
-	return !memcmp(ctx->units, ctx->expect, ctx->nslots);
-}
-
-/* Slot i lives in unit i / 4 at bit 8 * (i % 4). */
-static void lrng_irq_test_slot_index(struct kunit *test)
-{
-	static const u32 units[2] = { 0x44332211, 0x88776655 };
-	u32 i;
-
-	KUNIT_EXPECT_EQ(test, LRNG_IRQ_SLOTS_PER_UNIT, 4);
-	KUNIT_EXPECT_EQ(test, LRNG_IRQ_SLOTS_PER_U32, 4);
-	for (i = 0; i < LRNG_IRQ_MAX_SLOTS; i++) {
-		KUNIT_EXPECT_EQ(test, lrng_irq_slot_unit(i), i / 4);
-		KUNIT_EXPECT_EQ(test, lrng_irq_slot_shift(i), 8 * (i % 4));
-	}
-	for (i = 0; i < 8; i++)
-		KUNIT_EXPECT_EQ(test, lrng_irq_slot_get(units, i),
-				0x11 * (i + 1));
+	return !memcmp(ctx->slots, ctx->model, ctx->nslots);
 }
 
 /* One slot at every position changes that slot only. */
@@ -157,8 +129,7 @@ static void lrng_irq_test_add_slot(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, next, (pos + 1) % ctx->nslots);
 		KUNIT_EXPECT_TRUE_MSG(test, lrng_irq_test_matches(ctx),
 				      "slot %u", pos);
-		KUNIT_EXPECT_EQ(test, lrng_irq_slot_get(ctx->units, pos),
-				(u8)~old);
+		KUNIT_EXPECT_EQ(test, ctx->slots[pos], (u8)~old);
 	}
 }
 
@@ -192,33 +163,32 @@ static void lrng_irq_test_add_u32_wrap(struct kunit *test)
 
 	KUNIT_EXPECT_EQ(test, lrng_irq_array_add_u32(&a, n - 1, 0x44332211),
 			3);
-	KUNIT_EXPECT_EQ(test, lrng_irq_slot_get(ctx->units, n - 1), 0x11);
-	KUNIT_EXPECT_EQ(test, lrng_irq_slot_get(ctx->units, 0), 0x22);
-	KUNIT_EXPECT_EQ(test, lrng_irq_slot_get(ctx->units, 1), 0x33);
-	KUNIT_EXPECT_EQ(test, lrng_irq_slot_get(ctx->units, 2), 0x44);
-	KUNIT_EXPECT_EQ(test, lrng_irq_slot_get(ctx->units, 3), ctx->model[3]);
-	KUNIT_EXPECT_EQ(test, lrng_irq_slot_get(ctx->units, n - 2),
-			ctx->model[n - 2]);
+	KUNIT_EXPECT_EQ(test, ctx->slots[n - 1], 0x11);
+	KUNIT_EXPECT_EQ(test, ctx->slots[0], 0x22);
+	KUNIT_EXPECT_EQ(test, ctx->slots[1], 0x33);
+	KUNIT_EXPECT_EQ(test, ctx->slots[2], 0x44);
+	KUNIT_EXPECT_EQ(test, ctx->slots[3], ctx->model[3]);
+	KUNIT_EXPECT_EQ(test, ctx->slots[n - 2], ctx->model[n - 2]);
 
 	KUNIT_EXPECT_EQ(test, lrng_irq_array_add_u32(&a, n - 2, 0x88776655),
 			2);
-	KUNIT_EXPECT_EQ(test, lrng_irq_slot_get(ctx->units, n - 2), 0x55);
-	KUNIT_EXPECT_EQ(test, lrng_irq_slot_get(ctx->units, n - 1), 0x66);
-	KUNIT_EXPECT_EQ(test, lrng_irq_slot_get(ctx->units, 0), 0x77);
-	KUNIT_EXPECT_EQ(test, lrng_irq_slot_get(ctx->units, 1), 0x88);
-	KUNIT_EXPECT_EQ(test, lrng_irq_slot_get(ctx->units, 2), 0x44);
+	KUNIT_EXPECT_EQ(test, ctx->slots[n - 2], 0x55);
+	KUNIT_EXPECT_EQ(test, ctx->slots[n - 1], 0x66);
+	KUNIT_EXPECT_EQ(test, ctx->slots[0], 0x77);
+	KUNIT_EXPECT_EQ(test, ctx->slots[1], 0x88);
+	KUNIT_EXPECT_EQ(test, ctx->slots[2], 0x44);
 }
 
 /* The pool holds exactly the hash of @snapshot, and nothing more. */
 static void lrng_irq_test_expect_pool(struct kunit *test,
 				      struct lrng_irq_test_ctx *ctx,
-				      const u32 *snapshot)
+				      const u8 *snapshot)
 {
 	u8 got[SHA256_DIGEST_SIZE], want[SHA256_DIGEST_SIZE];
 
 	KUNIT_EXPECT_EQ(test, lrng_irq_test_sha(ctx)->count, ctx->nslots);
 	sha256_final(lrng_irq_test_sha(ctx), got);
-	sha256((const u8 *)snapshot, ctx->nslots, want);
+	sha256(snapshot, ctx->nslots, want);
 	KUNIT_EXPECT_MEMEQ(test, got, want, sizeof(want));
 	lrng_irq_test_pool_start(ctx);
 }
@@ -242,10 +212,10 @@ static void lrng_irq_test_full_compress(struct kunit *test)
 		ctx->model[i] = i;
 	ctx->model[ctx->nslots - 1] = 0xee;
 	KUNIT_EXPECT_TRUE(test, lrng_irq_test_matches(ctx));
-	lrng_irq_test_expect_pool(test, ctx, ctx->expect);
+	lrng_irq_test_expect_pool(test, ctx, ctx->model);
 
 	pos = lrng_irq_array_add_slot(&a, pos, 0x5a);
-	KUNIT_EXPECT_EQ(test, lrng_irq_slot_get(ctx->units, 0), 0x5a);
+	KUNIT_EXPECT_EQ(test, ctx->slots[0], 0x5a);
 	KUNIT_EXPECT_EQ(test, lrng_irq_test_sha(ctx)->count, 0);
 }
 
@@ -263,7 +233,7 @@ static void lrng_irq_test_full_compress_u32(struct kunit *test)
 	for (pos = n - 4; pos < n; pos++) {
 		for (i = 0; pos + i < n; i++)
 			ctx->model[pos + i] = word >> (8 * i);
-		lrng_irq_test_pack(ctx->model, ctx->expect, n);
+		memcpy(ctx->expect, ctx->model, n);
 		lrng_irq_array_add_u32(&a, pos, word);
 		lrng_irq_test_expect_pool(test, ctx, ctx->expect);
 		for (; i < 4; i++)
@@ -304,7 +274,6 @@ static void lrng_irq_test_full_overwrite(struct kunit *test)
 }
 
 static struct kunit_case lrng_irq_array_test_cases[] = {
-	KUNIT_CASE(lrng_irq_test_slot_index),
 	KUNIT_CASE_PARAM(lrng_irq_test_add_slot,
 			 lrng_irq_test_size_gen_params),
 	KUNIT_CASE_PARAM(lrng_irq_test_add_u32,
