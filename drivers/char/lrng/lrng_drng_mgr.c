@@ -102,6 +102,13 @@ static struct lrng_drng lrng_drng_init = {
 	.requests = ATOMIC_INIT(LRNG_DRNG_RESEED_THRESH),
 };
 
+/*
+ * The initial DRNG's @generation, published for lrng_drng_generation()
+ * (inline, lrng_drng_mgr.h), which every get_random_uN() reads: written
+ * with it, under its lock; read without lock.
+ */
+unsigned long lrng_drng_init_generation __read_mostly;
+
 static u32 lrng_max_wo_reseed = LRNG_DRNG_MAX_WITHOUT_RESEED;
 module_param_named(max_wo_reseed, lrng_max_wo_reseed, uint,
 		   IS_ENABLED(CONFIG_LRNG_RUNTIME_MAX_WO_RESEED_CONFIG) ?
@@ -212,8 +219,10 @@ static void lrng_drng_seed_cc20(struct lrng_drng *drng, const void *seed,
 		generation++;
 	WRITE_ONCE(drng->generation, generation);
 	/* The vDSO's invalid generation is 0, ours ULONG_MAX: shift by one. */
-	if (drng == &lrng_drng_init)
+	if (drng == &lrng_drng_init) {
+		WRITE_ONCE(lrng_drng_init_generation, generation);
 		lrng_vdso_set_generation(generation + 1);
+	}
 	spin_unlock_irqrestore(&drng->lock, flags);
 }
 
@@ -299,16 +308,6 @@ void lrng_drng_lost_full_seed(void)
 bool lrng_drng_was_seeded(void)
 {
 	return READ_ONCE(lrng_drng_init.seeded);
-}
-
-/**
- * lrng_drng_generation() - the generation of the DRNG's current seed
- *
- * Return: a value that changes at every seed and is never ULONG_MAX.
- */
-unsigned long lrng_drng_generation(void)
-{
-	return READ_ONCE(lrng_drng_init.generation);
 }
 
 /*

@@ -52,7 +52,21 @@ static inline void lrng_drng_stream_end(struct lrng_drng_stream *st)
 
 int lrng_drng_switch(const struct lrng_crypto_cb *cb);
 void lrng_drng_reset_cpu(unsigned int cpu);
-unsigned long lrng_drng_generation(void);
+
+extern unsigned long lrng_drng_init_generation;
+
+/**
+ * lrng_drng_generation() - the generation of the DRNG's current seed
+ *
+ * Inline: every get_random_uN() reads it.
+ *
+ * Return: a value that changes at every seed and is never ULONG_MAX.
+ */
+static inline unsigned long lrng_drng_generation(void)
+{
+	return READ_ONCE(lrng_drng_init_generation);
+}
+
 void lrng_drng_seed(const void *seed, size_t len, bool full);
 void lrng_drng_reseed_skipped(void);
 void lrng_drng_force_reseed(void);
