@@ -8,6 +8,14 @@
  * defaults), that root can change them at run time (when the kernel was
  * built with CONFIG_LRNG_RUNTIME_ES_CONFIG) and the accounting follows, and
  * that nobody else can.
+ *
+ * irq_runs_credit: on a fully seeded LRNG whose CPUs all passed their
+ * health start-up tests, interrupts are tested and credited in runs of 64
+ * per CPU (lrng_es_irq.c).  The serial port's interrupt is routed to each
+ * CPU in turn until it passed (timer ticks do not reach the interrupt
+ * source).  A synchronous reseed (RNDRESEEDCRNG) then takes the interrupt
+ * source's entropy, and serial traffic must bring back at least two runs'
+ * worth.
  */
 
 #pragma GCC diagnostic push
@@ -16,7 +24,9 @@
 #pragma GCC diagnostic pop
 
 #include <linux/random.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <time.h>
 
 #include "lrng_common.h"
 
@@ -24,11 +34,22 @@
 #define LRNG_CPU_PARAM		"/sys/module/lrng_es_cpu/parameters/cpu_entropy"
 #define LRNG_JENT_PARAM		"/sys/module/lrng_es_jent/parameters/jitterrng"
 #define LRNG_MAX_WO_PARAM	"/sys/module/lrng_drng_mgr/parameters/max_wo_reseed"
+#define LRNG_TRAFFIC_TTY	"/dev/ttyS0"
+#define LRNG_TRAFFIC_LINE	"lrng_es_config_test: runs\n"
+#define LRNG_SERIAL_AFFINITY	"/proc/irq/4/smp_affinity_list"
+#define LRNG_IRQ_RUN		64
+#define LRNG_MAX_CPUS		2
+#define LRNG_STARTUP_BOUND	30
+#define LRNG_RUNS_BOUND		30
 
-/* The value of " key: " in section "<es> ES properties:", or -1. */
-static long lrng_es_value(const char *es, const char *key)
+/*
+ * The text of " key: " in section "<es> ES properties:" up to the end of
+ * its line, into @val; returns 0, or -1 when there is none.
+ */
+static int lrng_es_text(const char *es, const char *key, char *val,
+			size_t size)
 {
-	char text[8192], header[64], want[64], *p, *end;
+	char text[8192], header[64], want[64], *p, *end, *eol;
 
 	if (lrng_read_file(LRNG_TYPE, text, sizeof(text)) <= 0)
 		return -1;
@@ -42,12 +63,44 @@ static long lrng_es_value(const char *es, const char *key)
 	for (; p && *p == ' '; p = strchr(p, '\n') + 1) {
 		if (end && p > end)
 			break;
-		if (!strncmp(p, want, strlen(want)))
-			return strtol(p + strlen(want), NULL, 10);
+		if (!strncmp(p, want, strlen(want))) {
+			p += strlen(want);
+			eol = strchr(p, '\n');
+			snprintf(val, size, "%.*s",
+				 (int)(eol ? eol - p : (long)strlen(p)), p);
+			return 0;
+		}
 		if (!strchr(p, '\n'))
 			break;
 	}
 	return -1;
+}
+
+/* The value of " key: " in section "<es> ES properties:", or -1. */
+static long lrng_es_value(const char *es, const char *key)
+{
+	char val[128];
+
+	if (lrng_es_text(es, key, val, sizeof(val)))
+		return -1;
+	return strtol(val, NULL, 10);
+}
+
+/*
+ * Whether @cpu is listed in the IRQ source's "Health test passed on CPUs":
+ * 1 or 0, or -1 when there is no such line (no health tests built).
+ */
+static int lrng_health_passed(int cpu)
+{
+	char val[512], *tok, *save;
+
+	if (lrng_es_text("IRQ", "Health test passed on CPUs", val, sizeof(val)))
+		return -1;
+	for (tok = strtok_r(val, " ", &save); tok;
+	     tok = strtok_r(NULL, " ", &save))
+		if (atoi(tok) == cpu)
+			return 1;
+	return 0;
 }
 
 /* The value of "name=" on the kernel command line, or -1. */
@@ -221,6 +274,98 @@ TEST_F(es_config, fallback_to_unseeded)
 	}
 	EXPECT_EQ(0, lrng_getrandom(NULL, 0, GRND_NONBLOCK));
 	EXPECT_LT(0, lrng_kmsg_count("crng fully seeded again"));
+}
+
+/*
+ * Interrupts are credited in runs once the LRNG is fully seeded; see the
+ * top of the file.  Every CPU must be past its start-up test first, so that
+ * no CPU credits interrupts one by one.
+ */
+TEST_F_TIMEOUT(es_config, irq_runs_credit,
+	       LRNG_MAX_CPUS * LRNG_STARTUP_BOUND + LRNG_RUNS_BOUND + 20)
+{
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN), rate, run_bits, before, now;
+	char affinity[64], cpu_str[16];
+	int passed = 1, cpu, fd, ret, i;
+	unsigned char c;
+	pid_t traffic;
+	time_t start;
+
+	if (geteuid() != 0)
+		SKIP(return, "needs root for RNDRESEEDCRNG and IRQ affinity");
+	if (cpus > LRNG_MAX_CPUS)
+		SKIP(return, "written for at most %d CPUs", LRNG_MAX_CPUS);
+	rate = lrng_es_value("IRQ", "Interrupts for 256 bits");
+	if (rate <= 0)
+		SKIP(return, "no interrupt source");
+	run_bits = LRNG_IRQ_RUN * 256 / rate;
+	if (run_bits < 1)
+		SKIP(return, "a run of %d interrupts is credited with no bit at rate %ld",
+		     LRNG_IRQ_RUN, rate);
+	ASSERT_EQ(1, lrng_getrandom(&c, 1, 0));
+
+	/* Every CPU past its start-up test, from the serial port's interrupts. */
+	ASSERT_LT(0, lrng_read_file(LRNG_SERIAL_AFFINITY, affinity,
+				    sizeof(affinity)));
+	traffic = lrng_traffic_start(LRNG_TRAFFIC_TTY, LRNG_TRAFFIC_LINE);
+	ASSERT_LT(0, traffic);
+	for (cpu = 0; cpu < cpus && passed == 1; cpu++) {
+		if (lrng_health_passed(cpu))
+			continue;
+		snprintf(cpu_str, sizeof(cpu_str), "%d\n", cpu);
+		ret = lrng_write_str(LRNG_SERIAL_AFFINITY, cpu_str);
+		if (ret) {
+			TH_LOG("%s: %s", LRNG_SERIAL_AFFINITY, strerror(-ret));
+			break;
+		}
+		start = time(NULL);
+		while (!(passed = lrng_health_passed(cpu)) &&
+		       time(NULL) - start < LRNG_STARTUP_BOUND)
+			usleep(100 * 1000);
+	}
+	lrng_traffic_stop(traffic);
+	lrng_write_str(LRNG_SERIAL_AFFINITY, affinity);
+	ASSERT_NE(0, passed) {
+		TH_LOG("CPU %d did not pass its start-up test in %d s",
+		       cpu - 1, LRNG_STARTUP_BOUND);
+	}
+	ASSERT_EQ(cpus, cpu) {
+		TH_LOG("the serial interrupt could not go to CPU %d", cpu);
+	}
+
+	/*
+	 * A reseed takes the interrupt source's entropy, at most 256 bits:
+	 * what other CPUs counted beyond that takes more reseeds.
+	 */
+	fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+	ASSERT_LE(0, fd);
+	for (i = 0; i < LRNG_MAX_CPUS + 1; i++) {
+		ASSERT_EQ(0, ioctl(fd, RNDRESEEDCRNG));
+		before = lrng_es_value("IRQ", "Available entropy");
+		if (before < 256 - 2 * run_bits)
+			break;
+	}
+	close(fd);
+	ASSERT_LE(0, before);
+	ASSERT_GT(256 - 2 * run_bits, before) {
+		TH_LOG("%d reseeds left %ld bits in the interrupt source",
+		       i, before);
+	}
+
+	/* Interrupts bring it back, in runs. */
+	start = time(NULL);
+	traffic = lrng_traffic_start(LRNG_TRAFFIC_TTY, LRNG_TRAFFIC_LINE);
+	ASSERT_LT(0, traffic);
+	while ((now = lrng_es_value("IRQ", "Available entropy")) <
+	       before + 2 * run_bits && time(NULL) - start < LRNG_RUNS_BOUND)
+		usleep(100 * 1000);
+	lrng_traffic_stop(traffic);
+	EXPECT_LE(before + 2 * run_bits, now) {
+		TH_LOG("%ld bits after %d s of traffic, %ld after the reseed",
+		       now, LRNG_RUNS_BOUND, before);
+	}
+	TH_LOG("%ld bits after the reseed, %ld after %ld s of traffic",
+	       before, now, (long)(time(NULL) - start));
 }
 
 static int lrng_unprivileged_write(void *arg)
