@@ -17,10 +17,11 @@
  * The array is a ring of 8-bit slots, one byte each, so that it is hashed
  * as it is.  A position counts slots from 0 to nslots - 1 and wraps.  A
  * 32-bit word takes four consecutive slots, its least significant byte
- * first; when it starts in one of the last three slots its upper bytes wrap
- * around to the first ones.  Writing the last slot fills the array: with continuous
- * compression the whole array is then hashed into the pool, before any
- * slot is overwritten; without, the next slots overwrite the oldest.
+ * first; when it starts in one of the last three slots its upper bytes
+ * wrap around to the first ones.  Writing the last slot fills the array:
+ * with continuous compression the whole array is then hashed into the
+ * pool, before any slot is overwritten; without, the next slots overwrite
+ * the oldest.
  *
  * Entropy is counted in interrupts: a rate of R interrupts gives
  * LRNG_DRNG_SECURITY_STRENGTH_BITS (256) bits.
