@@ -170,6 +170,12 @@ static void lrng_drng_reset_counters(struct lrng_drng *drng, bool full)
  * struct lrng_drng_sw - the DRNG an extension installed
  * @cb: its callbacks; NULL while the ChaCha20 DRNGs serve user space
  * @drng: its instance
+ * @stage: LRNG_DRNG_MAX_REQSIZE bytes of one generate call, handed out in
+ *	   the pieces that reads ask for (lrng_drng_sw_take()); allocated
+ *	   with @drng
+ * @staged: bytes at the end of @stage not handed out yet; each piece is
+ *	    wiped when handed out, and the rest at every seed, so that no
+ *	    output after a seed comes from the state before it
  *
  * Guarded by lrng_drng_sw_lock, a mutex: the extension's DRNG may sleep.
  * lrng_drng_sw_active tells without the lock whether @cb is set.
@@ -177,6 +183,8 @@ static void lrng_drng_reset_counters(struct lrng_drng *drng, bool full)
 struct lrng_drng_sw {
 	const struct lrng_crypto_cb *cb;
 	void *drng;
+	u8 *stage;
+	size_t staged;
 };
 
 static struct lrng_drng_sw lrng_drng_sw;
@@ -197,6 +205,15 @@ static int lrng_drng_sw_generate(u8 *out, u32 len)
 		pr_warn_ratelimited("DRNG %s failed (%d): ChaCha20 serves instead\n",
 				    lrng_drng_sw.cb->lrng_drng_name(), ret);
 	return ret < 0 ? ret : 0;
+}
+
+/* Wipe what @stage still holds; the caller holds lrng_drng_sw_lock. */
+static void lrng_drng_sw_unstage(void)
+{
+	lockdep_assert_held(&lrng_drng_sw_lock);
+	if (lrng_drng_sw.staged)
+		memzero_explicit(lrng_drng_sw.stage, LRNG_DRNG_MAX_REQSIZE);
+	lrng_drng_sw.staged = 0;
 }
 
 /* Seed a ChaCha20 DRNG instance; the initial one publishes to the vDSO. */
@@ -253,6 +270,7 @@ void lrng_drng_seed(const void *seed, size_t len, bool full)
 					    full);
 			done = true;
 		}
+		lrng_drng_sw_unstage();
 		mutex_unlock(&lrng_drng_sw_lock);
 		memzero_explicit(key, sizeof(key));
 	}
@@ -519,6 +537,38 @@ void lrng_drng_get(void *buf, size_t len)
 	lrng_drng_stream_end(&st);
 }
 
+/*
+ * Up to @len bytes from the switched DRNG; the caller holds
+ * lrng_drng_sw_lock.  Every generate call is of LRNG_DRNG_MAX_REQSIZE
+ * bytes, whatever the size of the reads (a user-space read comes in
+ * pieces of its stack block): straight into @out for a request that large,
+ * else into @stage, which serves this and the next requests.  Each call
+ * counts as one request towards the reseed.  Returns the bytes given, 0
+ * when the DRNG failed.
+ */
+static size_t lrng_drng_sw_take(u8 *out, size_t len)
+{
+	struct lrng_drng_sw *sw = &lrng_drng_sw;
+	u8 *from;
+
+	lockdep_assert_held(&lrng_drng_sw_lock);
+	if (!sw->staged) {
+		from = len >= LRNG_DRNG_MAX_REQSIZE ? out : sw->stage;
+		if (lrng_drng_sw_generate(from, LRNG_DRNG_MAX_REQSIZE))
+			return 0;
+		lrng_drng_check_reseed(&lrng_drng_init, 1);
+		if (from == out)
+			return LRNG_DRNG_MAX_REQSIZE;
+		sw->staged = LRNG_DRNG_MAX_REQSIZE;
+	}
+	len = min(len, sw->staged);
+	from = sw->stage + LRNG_DRNG_MAX_REQSIZE - sw->staged;
+	memcpy(out, from, len);
+	memzero_explicit(from, len);
+	sw->staged -= len;
+	return len;
+}
+
 /**
  * lrng_drng_get_sleep() - fill a buffer for user space
  * @buf: output buffer
@@ -534,12 +584,11 @@ void lrng_drng_get_sleep(void *buf, size_t len)
 	if (READ_ONCE(lrng_drng_sw_active)) {
 		mutex_lock(&lrng_drng_sw_lock);
 		while (lrng_drng_sw.cb && len) {
-			size_t todo = min_t(size_t, len, LRNG_DRNG_MAX_REQSIZE);
+			/* What the switched DRNG failed to give is ChaCha20's. */
+			size_t todo = lrng_drng_sw_take(out, len);
 
-			/* Counted when served: a failed chunk is ChaCha20's. */
-			if (lrng_drng_sw_generate(out, todo))
+			if (!todo)
 				break;
-			lrng_drng_check_reseed(&lrng_drng_init, 1);
 			out += todo;
 			len -= todo;
 		}
@@ -583,12 +632,18 @@ int lrng_drng_switch(const struct lrng_crypto_cb *cb)
 	u8 seed[LRNG_DRNG_SECURITY_STRENGTH_BYTES * 2];
 	const struct lrng_crypto_cb *old_cb;
 	void *old, *new = NULL;
+	u8 *old_stage, *stage = NULL;
 	int ret;
 
 	if (cb->lrng_drng_alloc) {
+		stage = kmalloc(LRNG_DRNG_MAX_REQSIZE, GFP_KERNEL);
+		if (!stage)
+			return -ENOMEM;
 		new = cb->lrng_drng_alloc(LRNG_DRNG_SECURITY_STRENGTH_BYTES);
-		if (IS_ERR(new))
+		if (IS_ERR(new)) {
+			kfree(stage);
 			return PTR_ERR(new);
+		}
 	}
 
 	mutex_lock(&lrng_drng_sw_lock);
@@ -600,16 +655,21 @@ int lrng_drng_switch(const struct lrng_crypto_cb *cb)
 		if (ret < 0) {
 			mutex_unlock(&lrng_drng_sw_lock);
 			cb->lrng_drng_dealloc(new);
+			kfree(stage);
 			return ret;
 		}
 	}
 	old_cb = lrng_drng_sw.cb;
 	old = lrng_drng_sw.drng;
+	old_stage = lrng_drng_sw.stage;
+	lrng_drng_sw_unstage();
 	lrng_drng_sw.cb = new ? cb : NULL;
 	lrng_drng_sw.drng = new;
+	lrng_drng_sw.stage = stage;
 	WRITE_ONCE(lrng_drng_sw_active, !!new);
 	mutex_unlock(&lrng_drng_sw_lock);
 
+	kfree(old_stage);
 	if (old)
 		old_cb->lrng_drng_dealloc(old);
 	lrng_drng_force_reseed();

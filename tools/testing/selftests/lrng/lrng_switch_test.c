@@ -11,6 +11,7 @@
  *    (all of it into the larger digest, at most the old digest back);
  *  - the DRBG extension switches the DRNG while readers run, and every read
  *    completes;
+ *  - the DRBG generates 4096 bytes per call, for large and small reads;
  *  - only one extension at a time, bad module parameters refused with the
  *    old DRNG and hash kept;
  *  - the SP800-90C state follows FIPS mode and the digest size;
@@ -43,6 +44,10 @@
 #define LRNG_PROC	"/proc/lrng_type"
 #define LRNG_READERS	4
 #define LRNG_READ_MAX	70000
+/* Bytes of one generate call of the switched DRNG (LRNG_DRNG_MAX_REQSIZE). */
+#define LRNG_GEN_BYTES	4096
+/* Generate calls others may make meanwhile (kernel users, the ChaCha20 rekey). */
+#define LRNG_GEN_SLACK	24
 
 /* The value of "key: value" in /proc/lrng_type, or "" when absent. */
 static void lrng_proc(const char *key, char *val, size_t size)
@@ -230,6 +235,62 @@ TEST_F(lrng_switch, drbg_switch_under_readers)
 	}
 	TH_LOG("%lu reads, all complete", reads);
 	EXPECT_GT(reads, 0UL);
+}
+
+/*
+ * The generate calls counted on NUMA node 0's DRNG instance, the initial
+ * one, on which the switched DRNG counts its calls; -1 without that line.
+ */
+static long long lrng_generate_calls(void)
+{
+	long long gen, calls;
+	char val[128];
+
+	lrng_proc("DRNG instance of NUMA node 0", val, sizeof(val));
+	if (sscanf(val, "generation %lld, generate calls %lld", &gen,
+		   &calls) != 2)
+		return -1;
+	return calls;
+}
+
+/* Generate calls for 64 KiB from @fd in @size-byte reads, or -1. */
+static long long lrng_calls_for_reads(int fd, size_t size)
+{
+	unsigned char buf[LRNG_GEN_BYTES];
+	long long before = lrng_generate_calls();
+	size_t n;
+
+	for (n = 0; n < 16 * LRNG_GEN_BYTES; n += size)
+		if (read(fd, buf, size) != (ssize_t)size)
+			return -1;
+	return lrng_generate_calls() - before;
+}
+
+/*
+ * Reads of 64 KiB in 4 KiB pieces and in 16-byte pieces each take about
+ * 16 generate calls of the DRBG: not one per 512-byte piece of the read
+ * path, nor one per read.
+ */
+TEST_F(lrng_switch, drbg_generates_whole_requests)
+{
+	long long large, small;
+	int fd;
+
+	if (lrng_generate_calls() < 0)
+		SKIP(return, "no DRNG instance of NUMA node 0 to count calls on");
+	ASSERT_EQ(0, lrng_load(self->moddir, "lrng_drbg", ""));
+	fd = open("/dev/urandom", O_RDONLY | O_CLOEXEC);
+	ASSERT_LE(0, fd);
+	large = lrng_calls_for_reads(fd, LRNG_GEN_BYTES);
+	small = lrng_calls_for_reads(fd, 16);
+	close(fd);
+	EXPECT_EQ(0, lrng_unload("lrng_drbg"));
+	TH_LOG("generate calls for 64 KiB: %lld in 4 KiB reads, %lld in 16-byte reads",
+	       large, small);
+	EXPECT_LE(16, large);
+	EXPECT_GE(16 + LRNG_GEN_SLACK, large);
+	EXPECT_LE(16, small);
+	EXPECT_GE(16 + LRNG_GEN_SLACK, small);
 }
 
 /* A second extension is refused while the first is active. */
