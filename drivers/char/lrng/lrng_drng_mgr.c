@@ -554,8 +554,11 @@ static size_t lrng_drng_sw_take(u8 *out, size_t len)
 	lockdep_assert_held(&lrng_drng_sw_lock);
 	if (!sw->staged) {
 		from = len >= LRNG_DRNG_MAX_REQSIZE ? out : sw->stage;
-		if (lrng_drng_sw_generate(from, LRNG_DRNG_MAX_REQSIZE))
+		if (lrng_drng_sw_generate(from, LRNG_DRNG_MAX_REQSIZE)) {
+			/* Whatever a failed call left is never handed out. */
+			memzero_explicit(from, LRNG_DRNG_MAX_REQSIZE);
 			return 0;
+		}
 		lrng_drng_check_reseed(&lrng_drng_init, 1);
 		if (from == out)
 			return LRNG_DRNG_MAX_REQSIZE;
@@ -669,7 +672,7 @@ int lrng_drng_switch(const struct lrng_crypto_cb *cb)
 	WRITE_ONCE(lrng_drng_sw_active, !!new);
 	mutex_unlock(&lrng_drng_sw_lock);
 
-	kfree(old_stage);
+	kfree_sensitive(old_stage);
 	if (old)
 		old_cb->lrng_drng_dealloc(old);
 	lrng_drng_force_reseed();
