@@ -398,6 +398,19 @@ static void lrng_irq_drop(struct lrng_irq_pcpu *p)
 	WRITE_ONCE(p->irqs, READ_ONCE(p->taken));
 }
 
+/*
+ * Apply the health tests' verdict on one sample of @p: drop @p's count on
+ * a failure, count the interrupt when credited and not @tapped.  Returns
+ * whether to check the seeding stage.
+ */
+static bool lrng_irq_verdict(struct lrng_irq_pcpu *p,
+			     enum lrng_health_verdict verdict, bool tapped)
+{
+	if (unlikely(verdict == LRNG_HEALTH_DISCARD))
+		lrng_irq_drop(p);
+	return verdict == LRNG_HEALTH_CREDIT && !tapped && lrng_irq_count(p, 1);
+}
+
 /* The stamp divided by its GCD, with no division for the common GCD of 1. */
 static __always_inline u32 lrng_irq_scale(u32 stamp, u32 gcd)
 {
@@ -423,7 +436,6 @@ static noinline void lrng_irq_test_run(struct lrng_irq_pcpu *p)
 {
 	u32 n = p->untested, first = (p->pos - n) & (LRNG_IRQ_NSLOTS - 1);
 	u32 len = min_t(u32, n, LRNG_IRQ_NSLOTS - first), i, passed;
-	enum lrng_health_verdict verdict;
 	bool notify;
 
 	p->untested = 0;
@@ -432,11 +444,9 @@ static noinline void lrng_irq_test_run(struct lrng_irq_pcpu *p)
 		passed += lrng_health_irq_run(p->array, n - len);
 	notify = lrng_irq_count(p, passed);
 	for (i = passed; i < n; i++) {
-		verdict = lrng_health_irq(p->array[(first + i) &
-						   (LRNG_IRQ_NSLOTS - 1)]);
-		if (unlikely(verdict == LRNG_HEALTH_DISCARD))
-			lrng_irq_drop(p);
-		notify |= verdict == LRNG_HEALTH_CREDIT && lrng_irq_count(p, 1);
+		u8 sample = p->array[(first + i) & (LRNG_IRQ_NSLOTS - 1)];
+
+		notify |= lrng_irq_verdict(p, lrng_health_irq(sample), false);
 	}
 	lrng_irq_mark_used(p);
 
@@ -516,10 +526,7 @@ static __always_inline void lrng_irq_record(u32 stamp, int irq,
 	tapped |= lrng_testing_array(p->array[slot]);
 	if (!cfg->highres)
 		lrng_irq_add_extra(p, irq, ret_ip);
-	if (unlikely(verdict == LRNG_HEALTH_DISCARD))
-		lrng_irq_drop(p);
-	notify = verdict == LRNG_HEALTH_CREDIT && !tapped &&
-		 lrng_irq_count(p, 1);
+	notify = lrng_irq_verdict(p, verdict, tapped);
 	lrng_irq_mark_used(p);
 
 	if (notify && !ready)
