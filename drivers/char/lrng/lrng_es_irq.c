@@ -22,11 +22,17 @@
  * GCD is known, and whenever the LRNG is not fully seeded, the full 32-bit
  * stamp is kept instead (four slots).
  *
- * Array full: with continuous compression (Kconfig default, switchable at
+ * Compression: with continuous compression (Kconfig default, switchable at
  * boot with lrng_irq.continuous_compression= when
- * CONFIG_LRNG_SWITCHABLE_CONTINUOUS_COMPRESSION is set) the whole array is
- * hashed into this CPU's pool, in hard-IRQ context; without, the newest
- * slots overwrite the oldest and hashing happens only when a seed is read.
+ * CONFIG_LRNG_SWITCHABLE_CONTINUOUS_COMPRESSION is set) every slot is
+ * hashed into this CPU's pool once, in the order written.  An interrupt
+ * does not hash: once LRNG_IRQ_HASH_BATCH slots wait, it queues this CPU's
+ * irq_work (lrng_irq_compress_work()), which hashes them as soon as
+ * interrupts are on again, as random.c defers its mixing to a timer.  Only
+ * when a whole array's worth waits, because interrupts stayed off that
+ * long, does the interrupt that would overwrite one hash them itself.
+ * Without compression the newest slots overwrite the oldest and hashing
+ * happens only when a seed is read.
  *
  * Entropy: CONFIG_LRNG_IRQ_ENTROPY_RATE interrupts give 256 bits (1 bit per
  * interrupt at the default and minimum of 256).  Each CPU counts its
@@ -82,15 +88,17 @@
  * interrupts readers took; a CPU's available interrupts are the ones it
  * counted minus the ones taken, so that neither side ever rewrites the
  * other's word.  The CPU takes the lock itself only to hash into its pool:
- * a full array (once every LRNG_IRQ_NSLOTS slots) or, without compression,
- * a mixed word.  A reader loads the count (acquire) before it hashes the
- * array, so every slot it credits is in what it hashes; slots stored
- * meanwhile are hashed as they are, as extra data.  (Without compression
- * such a slot may replace a counted one: a newer sample of the same credit
- * takes its place.)  The lock is raw because hard-IRQ code cannot sleep on
- * PREEMPT_RT.  No code holds two of these locks, or any other lock inside
- * one.  The GCD state is lockless (lrng_gcd.h); the configuration is
- * written only before interrupts are enabled.
+ * its waiting slots (in its irq_work, or in an interrupt that found a whole
+ * array waiting) or, without compression, a mixed word.  The irq_work runs
+ * on the CPU with interrupts off, so it is the writer too.  A reader loads
+ * the count (acquire) before it hashes the array, so every slot it credits
+ * is in what it hashes; slots stored meanwhile are hashed as they are, as
+ * extra data.  (Without compression such a slot may replace a counted
+ * one: a newer sample of the same credit takes its place.)  The lock is raw
+ * because hard-IRQ code cannot sleep on PREEMPT_RT.  No code holds two of
+ * these locks, or any other lock inside one.  The GCD state is lockless
+ * (lrng_gcd.h); the configuration is written only before interrupts are
+ * enabled.
  *
  * Sections: 1. configuration, 2. per-CPU collection (hard-IRQ path),
  * 3. reading the pools (struct lrng_es_cb), 4. CPU hotplug.
@@ -98,6 +106,7 @@
 
 #include <linux/cache.h>
 #include <linux/init.h>
+#include <linux/irq_work.h>
 #include <linux/irqflags.h>
 #include <linux/jiffies.h>
 #include <linux/kcsan-checks.h>
@@ -134,6 +143,8 @@ enum {
 	LRNG_IRQ_NOTIFY_BITS = 16,
 	/* Samples tested together once fully seeded, at most half the array. */
 	LRNG_IRQ_RUN = LRNG_IRQ_NSLOTS < 128 ? LRNG_IRQ_NSLOTS / 2 : 64,
+	/* Waiting slots at which an interrupt queues their compression. */
+	LRNG_IRQ_HASH_BATCH = LRNG_IRQ_NSLOTS / 4,
 };
 
 /* The slot arithmetic needs a power of two. */
@@ -279,7 +290,11 @@ void __init lrng_irq_init(void)
  * @used: data was recorded on this CPU since boot; unused pools are not
  *	  read.  Set once by this CPU
  * @view: the helpers' view of @array, @pool and @lock (lrng_es_irq_array.h);
- *	  set by lrng_irq_init() before interrupts are enabled, constant after
+ *	  set by lrng_irq_init() before interrupts are enabled; after that
+ *	  only its count of slots waiting for compression changes, written
+ *	  by this CPU only
+ * @compress: hashes the waiting slots into @pool on this CPU, in hard-IRQ
+ *	      context (lrng_irq_compress_work()); queued by this CPU only
  * @array: the collection array, LRNG_IRQ_NSLOTS slots; stored by this CPU
  *	   without lock, hashed by readers under @lock
  */
@@ -293,6 +308,7 @@ struct lrng_irq_pcpu {
 	u32 reg_idx;
 	bool used;
 	struct lrng_irq_array view;
+	struct irq_work compress;
 	u8 array[LRNG_IRQ_NSLOTS];
 };
 
@@ -301,6 +317,25 @@ static DEFINE_PER_CPU(struct lrng_irq_pcpu, lrng_irq_pcpu) = {
 };
 
 static struct lrng_gcd lrng_irq_gcd = LRNG_GCD_INIT;
+
+/*
+ * The irq_work of a CPU, on that CPU with interrupts off: hash the slots
+ * that wait for compression.  Nothing else writes the array meanwhile.
+ */
+static void lrng_irq_compress_work(struct irq_work *work)
+{
+	struct lrng_irq_pcpu *p = container_of(work, struct lrng_irq_pcpu,
+					       compress);
+
+	lrng_irq_array_compress(&p->view, p->pos);
+}
+
+/* Have this CPU's waiting slots hashed once interrupts are on again. */
+static void lrng_irq_compress_later(struct lrng_irq_pcpu *p)
+{
+	if (p->view.pool)
+		irq_work_queue(&p->compress);
+}
 
 /* Set up every CPU's view of its array once compression is decided. */
 static void __init lrng_irq_views_init(void)
@@ -316,6 +351,8 @@ static void __init lrng_irq_views_init(void)
 			.lock = &p->lock,
 			.nslots = LRNG_IRQ_NSLOTS,
 		};
+		/* Hard: on PREEMPT_RT too no interrupt may store meanwhile. */
+		p->compress = IRQ_WORK_INIT_HARD(lrng_irq_compress_work);
 	}
 }
 
@@ -472,6 +509,8 @@ static __always_inline bool lrng_irq_record_run(u32 stamp)
 	p->pos = lrng_irq_array_add_slot(&p->view, p->pos,
 					 lrng_irq_scale(stamp, gcd) &
 					 LRNG_IRQ_SLOT_MASK);
+	if (unlikely(p->view.unhashed == LRNG_IRQ_HASH_BATCH))
+		lrng_irq_compress_later(p);
 	if (unlikely(++p->untested == LRNG_IRQ_RUN))
 		lrng_irq_test_run(p);
 	return true;
@@ -484,8 +523,8 @@ static __always_inline bool lrng_irq_record_run(u32 stamp)
  * (lrng_health.c) and is offered to the raw entropy taps (lrng_testing.c);
  * it is credited only when the tests let it and no tap took it.  A run of
  * untested samples is tested first.  Interrupts are off, so none are saved
- * and restored here.  No lock is taken unless the array is full (see
- * "Locking" above).
+ * and restored here.  No lock is taken unless a whole array waits for
+ * compression (see "Locking" above).
  */
 static __always_inline void lrng_irq_record(u32 stamp, int irq,
 					    unsigned long ret_ip)
@@ -528,6 +567,8 @@ static __always_inline void lrng_irq_record(u32 stamp, int irq,
 		lrng_irq_add_extra(p, irq, ret_ip);
 	notify = lrng_irq_verdict(p, verdict, tapped);
 	lrng_irq_mark_used(p);
+	if (p->view.unhashed >= LRNG_IRQ_HASH_BATCH)
+		lrng_irq_compress_later(p);
 
 	if (notify && !ready)
 		lrng_es_add_entropy();
@@ -597,6 +638,8 @@ void lrng_irq_mix_u32(u32 word)
 		lrng_irq_test_run(p);
 	if (p->view.pool) {
 		p->pos = lrng_irq_array_add_u32(&p->view, p->pos, word);
+		if (p->view.unhashed >= LRNG_IRQ_HASH_BATCH)
+			lrng_irq_compress_later(p);
 	} else {
 		raw_spin_lock(&p->lock);
 		lrng_hash_pool_update(&p->pool, &word, sizeof(word));
@@ -773,6 +816,7 @@ void lrng_irq_reset_cpu(unsigned int cpu)
 	}
 	/* Untested samples of the CPU's last run are not credited. */
 	p->untested = 0;
+	p->view.unhashed = 0;
 	p->pos = 0;
 	raw_spin_unlock_irqrestore(&p->lock, flags);
 }

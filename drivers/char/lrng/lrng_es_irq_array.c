@@ -9,7 +9,7 @@
  *
  * Collection array:
  *	lrng_irq_array_add_slot() (inline, lrng_es_irq_array.h),
- *	lrng_irq_array_add_u32(), lrng_irq_array_full()
+ *	lrng_irq_array_add_u32(), lrng_irq_array_compress()
  * Entropy accounting:
  *	lrng_irq_irqs_to_entropy(), lrng_irq_entropy_to_irqs(),
  *	lrng_irq_max_irqs()
@@ -18,10 +18,12 @@
  * as it is.  A position counts slots from 0 to nslots - 1 and wraps.  A
  * 32-bit word takes four consecutive slots, its least significant byte
  * first; when it starts in one of the last three slots its upper bytes
- * wrap around to the first ones.  Writing the last slot fills the array:
- * with continuous compression the whole array is then hashed into the
- * pool, before any slot is overwritten; without, the next slots overwrite
- * the oldest.
+ * wrap around to the first ones.  With continuous compression every slot
+ * is hashed into the pool once, in the order written, before it is
+ * overwritten: the writer compresses the slots written since the last
+ * compression whenever it likes (lrng_es_irq.c defers it out of the
+ * interrupt), and at the latest when all slots of the array are such
+ * slots.  Without, the newest slots overwrite the oldest.
  *
  * Entropy is counted in interrupts: a rate of R interrupts gives
  * LRNG_DRNG_SECURITY_STRENGTH_BITS (256) bits.
@@ -38,23 +40,32 @@
 #include "lrng_es_irq_array.h"
 
 /**
- * lrng_irq_array_full() - the last slot of the array was written
+ * lrng_irq_array_compress() - hash the slots written since the last time
  * @a: the array
+ * @pos: the position of the next slot
  *
- * With continuous compression the whole array is hashed into @a->pool,
- * under @a->lock; its slots may then be overwritten without loss.  Without,
- * nothing happens and the newest slots overwrite the oldest.  The lock is
- * taken as it is: the interrupt source's writer runs with interrupts off.
+ * With continuous compression the @a->unhashed slots before @pos are
+ * hashed into @a->pool, oldest first and in two pieces when they wrap
+ * around the end of the array, under @a->lock; they may then be
+ * overwritten without loss.  Without, they are only forgotten: the newest
+ * slots overwrite the oldest.  Called by the array's writer, with
+ * interrupts off, so the lock is taken as it is.
  */
-void lrng_irq_array_full(const struct lrng_irq_array *a)
+void lrng_irq_array_compress(struct lrng_irq_array *a, u32 pos)
 {
-	if (!a->pool)
+	u32 n = a->unhashed, first = (pos - n) & (a->nslots - 1);
+	u32 len = min(n, a->nslots - first);
+
+	a->unhashed = 0;
+	if (!a->pool || !n)
 		return;
 	raw_spin_lock(a->lock);
-	lrng_hash_pool_update(a->pool, a->slots, a->nslots);
+	lrng_hash_pool_update(a->pool, a->slots + first, len);
+	if (len < n)
+		lrng_hash_pool_update(a->pool, a->slots, n - len);
 	raw_spin_unlock(a->lock);
 }
-EXPORT_SYMBOL_IF_KUNIT(lrng_irq_array_full);
+EXPORT_SYMBOL_IF_KUNIT(lrng_irq_array_compress);
 
 /**
  * lrng_irq_array_add_u32() - store a 32-bit word in four consecutive slots
@@ -62,13 +73,13 @@ EXPORT_SYMBOL_IF_KUNIT(lrng_irq_array_full);
  * @pos: the slot for the least significant byte, below @a->nslots
  * @word: the word
  *
- * Slot @pos + i (modulo the array size) receives byte i of @word.  When
- * the word reaches past the end of the array, the array is full after its
- * lower bytes were stored and before its upper bytes wrap to slot 0.
+ * Slot @pos + i (modulo the array size) receives byte i of @word.  The
+ * bytes are four slots to the compression, which may come between two of
+ * them (lrng_irq_array_add_slot()).
  *
  * Return: the position of the next slot.
  */
-u32 lrng_irq_array_add_u32(const struct lrng_irq_array *a, u32 pos, u32 word)
+u32 lrng_irq_array_add_u32(struct lrng_irq_array *a, u32 pos, u32 word)
 {
 	u32 i;
 

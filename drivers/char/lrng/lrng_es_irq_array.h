@@ -28,25 +28,29 @@ enum {
 /**
  * struct lrng_irq_array - a collection array as seen by its helpers
  * @slots: @nslots slots, one byte each
- * @pool: hash that the whole array is compressed into each time its last
- *	  slot was written (continuous compression), or NULL when the newest
+ * @pool: hash that every slot is compressed into, oldest first, before it
+ *	  is overwritten (continuous compression), or NULL when the newest
  *	  slots simply overwrite the oldest
  * @lock: guards @pool: the helpers take it, with interrupts off, around
- *	  the hash of a full array into @pool
+ *	  each hash of slots into @pool
  * @nslots: size in slots, a power of two from LRNG_IRQ_MIN_SLOTS to
  *	    LRNG_IRQ_MAX_SLOTS
+ * @unhashed: the slots written since the last compression, at most
+ *	      @nslots; they end just before the next position
  *
- * Only one writer stores slots, with interrupts off; the helpers take no
- * lock for that.  Readers may hash @slots at any time under @lock.
+ * Only one writer stores slots and compresses them, with interrupts off;
+ * the helpers take no lock for that, and only the writer touches
+ * @unhashed.  Readers may hash @slots at any time under @lock.
  */
 struct lrng_irq_array {
 	u8 *slots;
 	struct lrng_hash_pool *pool;
 	raw_spinlock_t *lock;
 	u32 nslots;
+	u32 unhashed;
 };
 
-void lrng_irq_array_full(const struct lrng_irq_array *a);
+void lrng_irq_array_compress(struct lrng_irq_array *a, u32 pos);
 
 /**
  * lrng_irq_array_add_slot() - store one slot
@@ -54,21 +58,24 @@ void lrng_irq_array_full(const struct lrng_irq_array *a);
  * @pos: the slot to write, below @a->nslots
  * @val: the value
  *
- * Inline: it runs for every interrupt (lrng_es_irq.c).
+ * Inline: it runs for every interrupt (lrng_es_irq.c).  When @a->nslots
+ * slots are unhashed, so that the next one would overwrite one of them,
+ * they are compressed at once.
  *
  * Return: the position of the next slot.
  */
-static inline u32 lrng_irq_array_add_slot(const struct lrng_irq_array *a,
-					  u32 pos, u8 val)
+static inline u32 lrng_irq_array_add_slot(struct lrng_irq_array *a, u32 pos,
+					  u8 val)
 {
+	u32 next = (pos + 1) & (a->nslots - 1);
+
 	a->slots[pos] = val;
-	if (unlikely(pos == a->nslots - 1))
-		lrng_irq_array_full(a);
-	return (pos + 1) & (a->nslots - 1);
+	if (unlikely(++a->unhashed == a->nslots))
+		lrng_irq_array_compress(a, next);
+	return next;
 }
 
-u32 lrng_irq_array_add_u32(const struct lrng_irq_array *a, u32 pos,
-			   u32 word);
+u32 lrng_irq_array_add_u32(struct lrng_irq_array *a, u32 pos, u32 word);
 
 u32 lrng_irq_irqs_to_entropy(u32 irqs, u32 rate);
 u32 lrng_irq_entropy_to_irqs(u32 bits, u32 rate);

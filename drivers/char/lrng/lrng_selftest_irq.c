@@ -6,15 +6,15 @@
  *
  * Run by lrng_selftest_run() (lrng_selftest.c): slots and words stored,
  * least significant byte first, one word wrapped around the end of the
- * array, and the continuous compression of a full array into its pool
- * (a struct lrng_hash_pool on the built-in SHA-256, as at boot), whose
- * digest must equal the SHA-256 of the array's bytes.
+ * array, and the continuous compression into its pool (a struct
+ * lrng_hash_pool on the built-in SHA-256, as at boot), early and of a
+ * whole array, whose digest must equal the SHA-256 of all bytes written.
  */
 
 #include <crypto/sha2.h>
-#include <linux/array_size.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
+#include <linux/unaligned.h>
 
 #include "lrng_es_irq_array.h"
 #include "lrng_selftest.h"
@@ -22,6 +22,8 @@
 enum {
 	/* Slots of the array the test uses. */
 	LRNG_SELFTEST_SLOTS = 32,
+	/* Words written with compression: 3 early, then a whole array. */
+	LRNG_SELFTEST_WORDS = 3 + LRNG_SELFTEST_SLOTS / 4,
 };
 
 /**
@@ -40,9 +42,10 @@ unsigned int __init lrng_selftest_array(void)
 		.nslots = LRNG_SELFTEST_SLOTS,
 	};
 	u8 digest[HASH_MAX_DIGESTSIZE], expect[SHA256_DIGEST_SIZE];
+	u8 written[4 * LRNG_SELFTEST_WORDS];
 	struct lrng_hash_pool pool = { };
 	unsigned int fail = 0;
-	u32 pos, i;
+	u32 pos, word, i;
 
 	raw_spin_lock_init(&lock);
 	/* One slot, a word after it, a word wrapped to slot 0. */
@@ -56,17 +59,27 @@ unsigned int __init lrng_selftest_array(void)
 		fail = LRNG_SELFTEST_ARRAY;
 
 	/*
-	 * Continuous compression: a full array is hashed into the pool, whose
-	 * hash at boot is the built-in SHA-256 of lrng_hash.c.
+	 * Continuous compression, into a pool whose hash at boot is the
+	 * built-in SHA-256 of lrng_hash.c: every slot is hashed once, in the
+	 * order written, whether compressed early (as the interrupt source's
+	 * irq_work does, after 3 words) or when the whole array waits (at
+	 * the last byte of the 11th word).
 	 */
 	lrng_hash_pool_init(&pool);
 	a.pool = &pool;
-	for (i = 0, pos = 0; i < ARRAY_SIZE(slots) / 4; i++)
-		pos = lrng_irq_array_add_u32(&a, pos, 0x01010101 * (i + 1));
+	a.unhashed = 0;
+	for (i = 0, pos = 0; i < LRNG_SELFTEST_WORDS; i++) {
+		word = 0x01010101 * (i + 1);
+		put_unaligned_le32(word, written + 4 * i);
+		pos = lrng_irq_array_add_u32(&a, pos, word);
+		if (i == 2)
+			lrng_irq_array_compress(&a, pos);
+	}
 	if (lrng_hash_pool_final_zero(&pool, digest) != SHA256_DIGEST_SIZE)
 		fail = LRNG_SELFTEST_ARRAY;
-	sha256(slots, sizeof(slots), expect);
-	if (pos || memcmp(digest, expect, sizeof(expect)))
+	sha256(written, sizeof(written), expect);
+	if (pos != sizeof(written) % LRNG_SELFTEST_SLOTS || a.unhashed ||
+	    memcmp(digest, expect, sizeof(expect)))
 		fail = LRNG_SELFTEST_ARRAY;
 
 	return fail;

@@ -6,10 +6,11 @@
  *
  * Suite lrng_irq_array, for every collection size Kconfig offers: one slot
  * and one 32-bit word stored at every position (including words wrapping
- * from the last slots to the first), and what happens when the array is
- * full, with and without continuous compression.  The expected contents
- * come from a model of the array, one byte per slot, kept independently of
- * the code under test.
+ * from the last slots to the first), and the continuous compression:
+ * every slot hashed once, in the order written, whether compressed early
+ * or when a whole array waits; without compression, overwriting.  The
+ * expected contents come from a model of the array, one byte per slot,
+ * kept independently of the code under test.
  *
  * Suite lrng_irq_entropy: the conversions between interrupt counts and
  * entropy bits, and the cap on a CPU's count.
@@ -179,23 +180,32 @@ static void lrng_irq_test_add_u32_wrap(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ctx->slots[2], 0x44);
 }
 
-/* The pool holds exactly the hash of @snapshot, and nothing more. */
-static void lrng_irq_test_expect_pool(struct kunit *test,
+/* The pool holds exactly the hash of @len bytes at @data, and nothing more. */
+static void lrng_irq_test_expect_hash(struct kunit *test,
 				      struct lrng_irq_test_ctx *ctx,
-				      const u8 *snapshot)
+				      const u8 *data, u32 len)
 {
 	u8 got[SHA256_DIGEST_SIZE], want[SHA256_DIGEST_SIZE];
 
-	KUNIT_EXPECT_EQ(test, lrng_irq_test_sha(ctx)->count, ctx->nslots);
+	KUNIT_EXPECT_EQ(test, lrng_irq_test_sha(ctx)->count, len);
 	sha256_final(lrng_irq_test_sha(ctx), got);
-	sha256(snapshot, ctx->nslots, want);
+	sha256(data, len, want);
 	KUNIT_EXPECT_MEMEQ(test, got, want, sizeof(want));
 	lrng_irq_test_pool_start(ctx);
 }
 
+/* The pool holds exactly the hash of the array @snapshot. */
+static void lrng_irq_test_expect_pool(struct kunit *test,
+				      struct lrng_irq_test_ctx *ctx,
+				      const u8 *snapshot)
+{
+	lrng_irq_test_expect_hash(test, ctx, snapshot, ctx->nslots);
+}
+
 /*
- * With compression, writing the last slot hashes the whole array into the
- * pool, and not before; the next slot overwrites slot 0.
+ * With compression, the slot that leaves the whole array unhashed (here
+ * the last one, from an empty start) hashes the array into the pool, and
+ * none before it; the next slot overwrites slot 0 and is not hashed yet.
  */
 static void lrng_irq_test_full_compress(struct kunit *test)
 {
@@ -206,8 +216,10 @@ static void lrng_irq_test_full_compress(struct kunit *test)
 	for (i = 0; i < ctx->nslots - 1; i++)
 		pos = lrng_irq_array_add_slot(&a, pos, i);
 	KUNIT_EXPECT_EQ(test, lrng_irq_test_sha(ctx)->count, 0);
+	KUNIT_EXPECT_EQ(test, a.unhashed, ctx->nslots - 1);
 	pos = lrng_irq_array_add_slot(&a, pos, 0xee);
 	KUNIT_EXPECT_EQ(test, pos, 0);
+	KUNIT_EXPECT_EQ(test, a.unhashed, 0);
 	for (i = 0; i < ctx->nslots - 1; i++)
 		ctx->model[i] = i;
 	ctx->model[ctx->nslots - 1] = 0xee;
@@ -216,34 +228,92 @@ static void lrng_irq_test_full_compress(struct kunit *test)
 
 	pos = lrng_irq_array_add_slot(&a, pos, 0x5a);
 	KUNIT_EXPECT_EQ(test, ctx->slots[0], 0x5a);
+	KUNIT_EXPECT_EQ(test, a.unhashed, 1);
 	KUNIT_EXPECT_EQ(test, lrng_irq_test_sha(ctx)->count, 0);
 }
 
 /*
- * With compression, a word that reaches past the end is hashed with its
- * lower bytes in the last slots and before its upper bytes wrap; a word
- * that ends at the last slot is hashed whole; other words hash nothing.
+ * With compression, the byte of a word that leaves the whole array
+ * unhashed is hashed with the slots before it, oldest first, and the
+ * word's later bytes wait; here the word wraps around the end.
  */
 static void lrng_irq_test_full_compress_u32(struct kunit *test)
 {
 	struct lrng_irq_test_ctx *ctx = lrng_irq_test_ctx(test);
 	struct lrng_irq_array a = lrng_irq_test_array(ctx, true);
-	u32 n = ctx->nslots, word = 0xd4c3b2a1, pos, i;
+	u32 n = ctx->nslots, word = 0xd4c3b2a1, start = n - 2, j, i;
 
-	for (pos = n - 4; pos < n; pos++) {
-		for (i = 0; pos + i < n; i++)
-			ctx->model[pos + i] = word >> (8 * i);
-		memcpy(ctx->expect, ctx->model, n);
-		lrng_irq_array_add_u32(&a, pos, word);
+	for (j = 0; j < 4; j++) {
+		/* Byte j of the word is the n-th unhashed slot. */
+		a.unhashed = n - 1 - j;
+		for (i = 0; i <= j; i++)
+			ctx->model[(start + i) % n] = word >> (8 * i);
+		for (i = 0; i < n; i++)
+			ctx->expect[i] = ctx->model[(start + j + 1 + i) % n];
+		KUNIT_EXPECT_EQ(test, lrng_irq_array_add_u32(&a, start, word),
+				(start + 4) % n);
 		lrng_irq_test_expect_pool(test, ctx, ctx->expect);
-		for (; i < 4; i++)
-			ctx->model[pos + i - n] = word >> (8 * i);
-		KUNIT_EXPECT_TRUE_MSG(test, lrng_irq_test_matches(ctx),
-				      "word at slot %u", pos);
+		for (i = j + 1; i < 4; i++)
+			ctx->model[(start + i) % n] = word >> (8 * i);
+		KUNIT_EXPECT_EQ_MSG(test, a.unhashed, 3 - j, "byte %u", j);
+		KUNIT_EXPECT_TRUE(test, lrng_irq_test_matches(ctx));
 	}
+}
 
-	for (pos = 0; pos < n - 4; pos++)
-		lrng_irq_array_add_u32(&a, pos, word);
+/*
+ * With compression, every slot is hashed once, in the order written,
+ * whether lrng_irq_array_compress() comes early (a quarter of the array
+ * and one slot, wrapping around the end) or the array compresses itself
+ * (a whole array waiting); a compression with nothing waiting hashes
+ * nothing.
+ */
+static void lrng_irq_test_compress_stream(struct kunit *test)
+{
+	struct lrng_irq_test_ctx *ctx = lrng_irq_test_ctx(test);
+	struct lrng_irq_array a = lrng_irq_test_array(ctx, true);
+	u32 n = ctx->nslots, early = n / 4 + 1, total = early + n + 5;
+	u32 starts[] = { 0, 1, n / 2 + 3, n - 1 };
+	u32 pos, s, i;
+	u8 *stream;
+
+	stream = kunit_kzalloc(test, total, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, stream);
+	for (s = 0; s < ARRAY_SIZE(starts); s++) {
+		pos = starts[s];
+		a.unhashed = 0;
+		for (i = 0; i < total; i++)
+			stream[i] = i * 7 + s;
+
+		for (i = 0; i < early; i++)
+			pos = lrng_irq_array_add_slot(&a, pos, stream[i]);
+		lrng_irq_array_compress(&a, pos);
+		KUNIT_EXPECT_EQ(test, a.unhashed, 0);
+		KUNIT_EXPECT_EQ(test, lrng_irq_test_sha(ctx)->count, early);
+		lrng_irq_array_compress(&a, pos);
+		KUNIT_EXPECT_EQ(test, lrng_irq_test_sha(ctx)->count, early);
+
+		for (; i < total; i++)
+			pos = lrng_irq_array_add_slot(&a, pos, stream[i]);
+		KUNIT_EXPECT_EQ(test, a.unhashed, 5);
+		KUNIT_EXPECT_EQ(test, lrng_irq_test_sha(ctx)->count, early + n);
+		lrng_irq_array_compress(&a, pos);
+		KUNIT_EXPECT_EQ(test, pos, (starts[s] + total) % n);
+		lrng_irq_test_expect_hash(test, ctx, stream, total);
+	}
+}
+
+/* Without compression, lrng_irq_array_compress() only forgets the count. */
+static void lrng_irq_test_compress_none(struct kunit *test)
+{
+	struct lrng_irq_test_ctx *ctx = lrng_irq_test_ctx(test);
+	struct lrng_irq_array a = lrng_irq_test_array(ctx, false);
+	u32 pos = 3, i;
+
+	for (i = 0; i < ctx->nslots / 2; i++)
+		pos = lrng_irq_array_add_slot(&a, pos, i);
+	KUNIT_EXPECT_EQ(test, a.unhashed, ctx->nslots / 2);
+	lrng_irq_array_compress(&a, pos);
+	KUNIT_EXPECT_EQ(test, a.unhashed, 0);
 	KUNIT_EXPECT_EQ(test, lrng_irq_test_sha(ctx)->count, 0);
 }
 
@@ -283,6 +353,10 @@ static struct kunit_case lrng_irq_array_test_cases[] = {
 	KUNIT_CASE_PARAM(lrng_irq_test_full_compress,
 			 lrng_irq_test_size_gen_params),
 	KUNIT_CASE_PARAM(lrng_irq_test_full_compress_u32,
+			 lrng_irq_test_size_gen_params),
+	KUNIT_CASE_PARAM(lrng_irq_test_compress_stream,
+			 lrng_irq_test_size_gen_params),
+	KUNIT_CASE_PARAM(lrng_irq_test_compress_none,
 			 lrng_irq_test_size_gen_params),
 	KUNIT_CASE_PARAM(lrng_irq_test_full_overwrite,
 			 lrng_irq_test_size_gen_params),
