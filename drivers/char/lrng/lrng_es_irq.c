@@ -26,8 +26,8 @@
  * boot with lrng_irq.continuous_compression= when
  * CONFIG_LRNG_SWITCHABLE_CONTINUOUS_COMPRESSION is set) every slot is
  * hashed into this CPU's pool once, in the order written.  An interrupt
- * does not hash: once LRNG_IRQ_HASH_BATCH slots wait, it queues this CPU's
- * irq_work (lrng_irq_compress_work()), which hashes them as soon as
+ * does not hash: once LRNG_IRQ_BATCH slots wait, it queues this CPU's
+ * irq_work (lrng_irq_batch_work()), which hashes them as soon as
  * interrupts are on again, as random.c defers its mixing to a timer.  Only
  * when a whole array's worth waits, because interrupts stayed off that
  * long, does the interrupt that would overwrite one hash them itself.
@@ -50,16 +50,19 @@
  * an interrupt a tap took is never credited.  Both compile to nothing
  * when their options are off.
  *
- * Runs: once the LRNG is fully seeded, with a known GCD, a high-resolution
- * timer, no tap collecting and this CPU's health tests in state ok, an
- * interrupt only stores its slot (lrng_irq_record_run()).  Its sample is
- * tested and counted with the next ones, LRNG_IRQ_RUN at a time, in one
- * call (lrng_irq_test_run()): random.c likewise credits its interrupts in
- * batches of 64.  The untested slots are never more than half the array,
- * so none is overwritten before its test; every other way into the array
- * tests them first, so that the tests see the samples in order.  Untested
- * samples are not credited: readers and /proc see up to LRNG_IRQ_RUN - 1
- * interrupts per CPU later, and a CPU that goes offline loses their credit.
+ * Batches: once the LRNG is fully seeded, with a known GCD, a
+ * high-resolution timer, no tap collecting and this CPU's health tests in
+ * state ok, an interrupt only stores its slot (lrng_irq_record_batch()).
+ * Every LRNG_IRQ_BATCH samples it queues this CPU's irq_work, which tests
+ * and counts them in one call (lrng_irq_test_run()) and hashes them:
+ * random.c likewise mixes and credits its interrupts in a timer, after
+ * 1024 of them or a second.  Only when a whole array of samples waits,
+ * because interrupts stayed off that long, does the interrupt test them
+ * itself, before any is overwritten.  Every other way into the array tests
+ * them first, so that the tests see the samples in order.  Untested
+ * samples are not credited: readers and /proc see up to LRNG_IRQ_BATCH - 1
+ * interrupts per CPU later, and a CPU that goes offline loses their
+ * credit.
  *
  * Reading: every pool that ever received data, including the pools of
  * offline CPUs, is read: its array is hashed into it, its digest goes into
@@ -141,10 +144,8 @@ enum {
 	LRNG_IRQ_EXTRA_SLOTS = 2 * LRNG_IRQ_SLOTS_PER_U32,
 	/* Entropy between two seeding checks of one CPU before full seeding. */
 	LRNG_IRQ_NOTIFY_BITS = 16,
-	/* Samples tested together once fully seeded, at most half the array. */
-	LRNG_IRQ_RUN = LRNG_IRQ_NSLOTS < 128 ? LRNG_IRQ_NSLOTS / 2 : 64,
-	/* Waiting slots at which an interrupt queues their compression. */
-	LRNG_IRQ_HASH_BATCH = LRNG_IRQ_NSLOTS / 4,
+	/* Waiting slots for which an interrupt queues the irq_work. */
+	LRNG_IRQ_BATCH = LRNG_IRQ_NSLOTS / 4,
 };
 
 /* The slot arithmetic needs a power of two. */
@@ -284,7 +285,8 @@ void __init lrng_irq_init(void)
  *	   negative for a while when a reader took interrupts that a health
  *	   test failure dropped at the same time
  * @untested: slots before @pos whose samples are neither tested nor
- *	      counted yet, below LRNG_IRQ_RUN ("Runs" above); this CPU only
+ *	      counted yet, at most LRNG_IRQ_NSLOTS ("Batches" above); this
+ *	      CPU only
  * @reg_idx: the next word of struct pt_regs to take without a
  *	     high-resolution timer; this CPU only
  * @used: data was recorded on this CPU since boot; unused pools are not
@@ -293,8 +295,8 @@ void __init lrng_irq_init(void)
  *	  set by lrng_irq_init() before interrupts are enabled; after that
  *	  only its count of slots waiting for compression changes, written
  *	  by this CPU only
- * @compress: hashes the waiting slots into @pool on this CPU, in hard-IRQ
- *	      context (lrng_irq_compress_work()); queued by this CPU only
+ * @work: tests, counts and hashes the waiting slots on this CPU, in
+ *	  hard-IRQ context (lrng_irq_batch_work()); queued by this CPU only
  * @array: the collection array, LRNG_IRQ_NSLOTS slots; stored by this CPU
  *	   without lock, hashed by readers under @lock
  */
@@ -308,7 +310,7 @@ struct lrng_irq_pcpu {
 	u32 reg_idx;
 	bool used;
 	struct lrng_irq_array view;
-	struct irq_work compress;
+	struct irq_work work;
 	u8 array[LRNG_IRQ_NSLOTS];
 };
 
@@ -318,24 +320,7 @@ static DEFINE_PER_CPU(struct lrng_irq_pcpu, lrng_irq_pcpu) = {
 
 static struct lrng_gcd lrng_irq_gcd = LRNG_GCD_INIT;
 
-/*
- * The irq_work of a CPU, on that CPU with interrupts off: hash the slots
- * that wait for compression.  Nothing else writes the array meanwhile.
- */
-static void lrng_irq_compress_work(struct irq_work *work)
-{
-	struct lrng_irq_pcpu *p = container_of(work, struct lrng_irq_pcpu,
-					       compress);
-
-	lrng_irq_array_compress(&p->view, p->pos);
-}
-
-/* Have this CPU's waiting slots hashed once interrupts are on again. */
-static void lrng_irq_compress_later(struct lrng_irq_pcpu *p)
-{
-	if (p->view.pool)
-		irq_work_queue(&p->compress);
-}
+static void lrng_irq_batch_work(struct irq_work *work);
 
 /* Set up every CPU's view of its array once compression is decided. */
 static void __init lrng_irq_views_init(void)
@@ -352,7 +337,7 @@ static void __init lrng_irq_views_init(void)
 			.nslots = LRNG_IRQ_NSLOTS,
 		};
 		/* Hard: on PREEMPT_RT too no interrupt may store meanwhile. */
-		p->compress = IRQ_WORK_INIT_HARD(lrng_irq_compress_work);
+		p->work = IRQ_WORK_INIT_HARD(lrng_irq_batch_work);
 	}
 }
 
@@ -463,10 +448,10 @@ static __always_inline u32 lrng_irq_scale(u32 stamp, u32 gcd)
 }
 
 /*
- * Test and count the samples @p stored untested (see "Runs" above), with
+ * Test and count the samples @p stored untested (see "Batches" above), with
  * interrupts off on @p's CPU, before anything else stores into its array.
  * The tests read the samples in the array, in at most two pieces when the
- * run wraps around its end.  From the first sample that fails a test, the
+ * samples wrap around its end.  From the first sample that fails a test, the
  * samples take the per-sample path, as in lrng_irq_record().
  */
 static noinline void lrng_irq_test_run(struct lrng_irq_pcpu *p)
@@ -492,11 +477,41 @@ static noinline void lrng_irq_test_run(struct lrng_irq_pcpu *p)
 }
 
 /*
- * The fast path of an interrupt (see "Runs" above): store the slot, and
- * test and count the run once it is complete.  Returns false, having done
- * nothing, when the interrupt must take lrng_irq_record() instead.
+ * The irq_work of a CPU, on that CPU with interrupts off, so that nothing
+ * else stores into its array meanwhile: test and count the waiting
+ * samples, and hash the waiting slots.
  */
-static __always_inline bool lrng_irq_record_run(u32 stamp)
+static void lrng_irq_batch_work(struct irq_work *work)
+{
+	struct lrng_irq_pcpu *p = container_of(work, struct lrng_irq_pcpu,
+					       work);
+
+	if (p->untested)
+		lrng_irq_test_run(p);
+	lrng_irq_array_compress(&p->view, p->pos);
+}
+
+/*
+ * The untested samples of @p reached a multiple of LRNG_IRQ_BATCH: queue
+ * the irq_work, or, when a whole array of them waits because interrupts
+ * stayed off that long, test them now, before the next store overwrites
+ * the oldest.
+ */
+static noinline void lrng_irq_batch_due(struct lrng_irq_pcpu *p)
+{
+	if (p->untested >= LRNG_IRQ_NSLOTS)
+		lrng_irq_test_run(p);
+	else
+		irq_work_queue(&p->work);
+}
+
+/*
+ * The fast path of an interrupt (see "Batches" above): store the slot,
+ * and have the batch tested, counted and hashed once it is complete.
+ * Returns false, having done nothing, when the interrupt must take
+ * lrng_irq_record() instead.
+ */
+static __always_inline bool lrng_irq_record_batch(u32 stamp)
 {
 	u32 gcd = lrng_gcd_get(&lrng_irq_gcd);
 	struct lrng_irq_pcpu *p;
@@ -509,10 +524,8 @@ static __always_inline bool lrng_irq_record_run(u32 stamp)
 	p->pos = lrng_irq_array_add_slot(&p->view, p->pos,
 					 lrng_irq_scale(stamp, gcd) &
 					 LRNG_IRQ_SLOT_MASK);
-	if (unlikely(p->view.unhashed == LRNG_IRQ_HASH_BATCH))
-		lrng_irq_compress_later(p);
-	if (unlikely(++p->untested == LRNG_IRQ_RUN))
-		lrng_irq_test_run(p);
+	if (unlikely(!(++p->untested & (LRNG_IRQ_BATCH - 1))))
+		lrng_irq_batch_due(p);
 	return true;
 }
 
@@ -567,8 +580,8 @@ static __always_inline void lrng_irq_record(u32 stamp, int irq,
 		lrng_irq_add_extra(p, irq, ret_ip);
 	notify = lrng_irq_verdict(p, verdict, tapped);
 	lrng_irq_mark_used(p);
-	if (p->view.unhashed >= LRNG_IRQ_HASH_BATCH)
-		lrng_irq_compress_later(p);
+	if (p->view.unhashed >= LRNG_IRQ_BATCH)
+		irq_work_queue(&p->work);
 
 	if (notify && !ready)
 		lrng_es_add_entropy();
@@ -607,13 +620,13 @@ static noinline void lrng_irq_record_full(u32 stamp, int irq,
  *	    interrupt has no saved registers
  *
  * Runs in hard-IRQ context.  A fully seeded LRNG takes the fast path (see
- * "Runs" above).
+ * "Batches" above).
  */
 void lrng_irq_add_interrupt(int irq, unsigned long ret_ip)
 {
 	u32 stamp = random_get_entropy();
 
-	if (likely(lrng_irq_record_run(stamp)))
+	if (likely(lrng_irq_record_batch(stamp)))
 		return;
 	lrng_irq_record_full(stamp, irq, ret_ip);
 }
@@ -638,8 +651,8 @@ void lrng_irq_mix_u32(u32 word)
 		lrng_irq_test_run(p);
 	if (p->view.pool) {
 		p->pos = lrng_irq_array_add_u32(&p->view, p->pos, word);
-		if (p->view.unhashed >= LRNG_IRQ_HASH_BATCH)
-			lrng_irq_compress_later(p);
+		if (p->view.unhashed >= LRNG_IRQ_BATCH)
+			irq_work_queue(&p->work);
 	} else {
 		raw_spin_lock(&p->lock);
 		lrng_hash_pool_update(&p->pool, &word, sizeof(word));
@@ -814,7 +827,7 @@ void lrng_irq_reset_cpu(unsigned int cpu)
 		lrng_hash_pool_update(&p->pool, p->array, sizeof(p->array));
 		memset(p->array, 0, sizeof(p->array));
 	}
-	/* Untested samples of the CPU's last run are not credited. */
+	/* Untested samples of the CPU's last batch are not credited. */
 	p->untested = 0;
 	p->view.unhashed = 0;
 	p->pos = 0;

@@ -37,7 +37,7 @@
  *
  * Runs of samples: while a CPU's stream is in state ok and no stream failed
  * permanently, the interrupt source stores its samples untested and hands
- * them over in runs of up to 64 (lrng_es_irq.c).  lrng_health_irq_run()
+ * them over in runs, a batch at a time (lrng_es_irq.c).  lrng_health_irq_run()
  * tests a run with the counters of both tests held in registers and
  * returns how many samples passed; from the first sample that would fail,
  * the samples take the per-sample path: lrng_health_irq() and

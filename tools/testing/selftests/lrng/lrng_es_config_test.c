@@ -9,13 +9,14 @@
  * built with CONFIG_LRNG_RUNTIME_ES_CONFIG) and the accounting follows, and
  * that nobody else can.
  *
- * irq_runs_credit: on a fully seeded LRNG whose CPUs all passed their
- * health start-up tests, interrupts are tested and credited in runs of 64
- * per CPU (lrng_es_irq.c).  The serial port's interrupt is routed to each
- * CPU in turn until it passed (timer ticks do not reach the interrupt
- * source).  A synchronous reseed (RNDRESEEDCRNG) then takes the interrupt
- * source's entropy, and serial traffic must bring back at least two runs'
- * worth.
+ * irq_batches_credit: on a fully seeded LRNG whose CPUs all passed their
+ * health start-up tests, interrupts are tested and credited in batches of
+ * a quarter of the collection array per CPU, by the CPU's irq_work
+ * (lrng_es_irq.c).  The serial port's interrupt is routed to each CPU in
+ * turn until it passed (timer ticks do not reach the interrupt source).
+ * Synchronous reseeds (RNDRESEEDCRNG) then take the interrupt source's
+ * entropy, and serial traffic must bring back a batch's worth, or 128
+ * bits when a batch is worth more.
  */
 
 #pragma GCC diagnostic push
@@ -35,12 +36,11 @@
 #define LRNG_JENT_PARAM		"/sys/module/lrng_es_jent/parameters/jitterrng"
 #define LRNG_MAX_WO_PARAM	"/sys/module/lrng_drng_mgr/parameters/max_wo_reseed"
 #define LRNG_TRAFFIC_TTY	"/dev/ttyS0"
-#define LRNG_TRAFFIC_LINE	"lrng_es_config_test: runs\n"
+#define LRNG_TRAFFIC_LINE	"lrng_es_config_test: batches\n"
 #define LRNG_SERIAL_AFFINITY	"/proc/irq/4/smp_affinity_list"
-#define LRNG_IRQ_RUN		64
 #define LRNG_MAX_CPUS		2
 #define LRNG_STARTUP_BOUND	30
-#define LRNG_RUNS_BOUND		30
+#define LRNG_BATCHES_BOUND	30
 
 /*
  * The text of " key: " in section "<es> ES properties:" up to the end of
@@ -277,14 +277,15 @@ TEST_F(es_config, fallback_to_unseeded)
 }
 
 /*
- * Interrupts are credited in runs once the LRNG is fully seeded; see the
+ * Interrupts are credited in batches once the LRNG is fully seeded; see the
  * top of the file.  Every CPU must be past its start-up test first, so that
  * no CPU credits interrupts one by one.
  */
-TEST_F_TIMEOUT(es_config, irq_runs_credit,
-	       LRNG_MAX_CPUS * LRNG_STARTUP_BOUND + LRNG_RUNS_BOUND + 20)
+TEST_F_TIMEOUT(es_config, irq_batches_credit,
+	       LRNG_MAX_CPUS * LRNG_STARTUP_BOUND + LRNG_BATCHES_BOUND + 20)
 {
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN), rate, run_bits, before, now;
+	long cpus = sysconf(_SC_NPROCESSORS_ONLN), rate, batch, gain;
+	long before, now;
 	char affinity[64], cpu_str[16];
 	int passed = 1, cpu, fd, ret, i;
 	unsigned char c;
@@ -298,10 +299,14 @@ TEST_F_TIMEOUT(es_config, irq_runs_credit,
 	rate = lrng_es_value("IRQ", "Interrupts for 256 bits");
 	if (rate <= 0)
 		SKIP(return, "no interrupt source");
-	run_bits = LRNG_IRQ_RUN * 256 / rate;
-	if (run_bits < 1)
-		SKIP(return, "a run of %d interrupts is credited with no bit at rate %ld",
-		     LRNG_IRQ_RUN, rate);
+	batch = lrng_es_value("IRQ", "per-CPU interrupt collection size") / 4;
+	ASSERT_LT(0, batch);
+	gain = batch * 256 / rate;
+	if (gain < 1)
+		SKIP(return, "a batch of %ld interrupts is credited with no bit at rate %ld",
+		     batch, rate);
+	if (gain > 128)
+		gain = 128;
 	ASSERT_EQ(1, lrng_getrandom(&c, 1, 0));
 
 	/* Every CPU past its start-up test, from the serial port's interrupts. */
@@ -342,27 +347,27 @@ TEST_F_TIMEOUT(es_config, irq_runs_credit,
 	for (i = 0; i < LRNG_MAX_CPUS + 1; i++) {
 		ASSERT_EQ(0, ioctl(fd, RNDRESEEDCRNG));
 		before = lrng_es_value("IRQ", "Available entropy");
-		if (before < 256 - 2 * run_bits)
+		if (before <= 256 - gain)
 			break;
 	}
 	close(fd);
 	ASSERT_LE(0, before);
-	ASSERT_GT(256 - 2 * run_bits, before) {
+	ASSERT_GE(256 - gain, before) {
 		TH_LOG("%d reseeds left %ld bits in the interrupt source",
 		       i, before);
 	}
 
-	/* Interrupts bring it back, in runs. */
+	/* Interrupts bring it back, in batches. */
 	start = time(NULL);
 	traffic = lrng_traffic_start(LRNG_TRAFFIC_TTY, LRNG_TRAFFIC_LINE);
 	ASSERT_LT(0, traffic);
 	while ((now = lrng_es_value("IRQ", "Available entropy")) <
-	       before + 2 * run_bits && time(NULL) - start < LRNG_RUNS_BOUND)
+	       before + gain && time(NULL) - start < LRNG_BATCHES_BOUND)
 		usleep(100 * 1000);
 	lrng_traffic_stop(traffic);
-	EXPECT_LE(before + 2 * run_bits, now) {
+	EXPECT_LE(before + gain, now) {
 		TH_LOG("%ld bits after %d s of traffic, %ld after the reseed",
-		       now, LRNG_RUNS_BOUND, before);
+		       now, LRNG_BATCHES_BOUND, before);
 	}
 	TH_LOG("%ld bits after the reseed, %ld after %ld s of traffic",
 	       before, now, (long)(time(NULL) - start));
