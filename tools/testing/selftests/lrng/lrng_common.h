@@ -87,6 +87,78 @@ static inline ssize_t lrng_read_file(const char *path, char *buf, size_t size)
 	return lrng_read_file_chunked(path, buf, size, size);
 }
 
+#define LRNG_TYPE		"/proc/lrng_type"
+#define LRNG_TYPE_SIZE		16384
+
+/*
+ * The text after "@key: " up to the end of its line in /proc/lrng_type,
+ * into @val: in section "@section ES properties:", whose lines start with
+ * one space, or, with @section NULL, in the unindented lines before the
+ * first section.  Returns 0, or -1 with @val empty when there is no such
+ * line.
+ */
+static inline int lrng_type_text(const char *section, const char *key,
+				 char *val, size_t size)
+{
+	static char buf[LRNG_TYPE_SIZE];
+	const char *cur = NULL;
+	size_t klen = strlen(key);
+	char *line, *save, *end;
+
+	if (size)
+		val[0] = '\0';
+	if (lrng_read_file(LRNG_TYPE, buf, sizeof(buf)) <= 0)
+		return -1;
+	for (line = strtok_r(buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		end = strstr(line, " ES properties:");
+		if (line[0] != ' ' && end && !end[strlen(" ES properties:")]) {
+			*end = '\0';
+			cur = line;
+			continue;
+		}
+		if (section ? !cur || strcmp(cur, section) || line[0] != ' ' :
+			      !!cur)
+			continue;
+		if (section)
+			line++;
+		if (!strncmp(line, key, klen) && !strncmp(line + klen, ": ", 2)) {
+			snprintf(val, size, "%s", line + klen + 2);
+			return 0;
+		}
+	}
+	return -1;
+}
+
+/* The number after "@key: " in /proc/lrng_type (see above), or -1. */
+static inline long lrng_type_num(const char *section, const char *key)
+{
+	char val[128];
+
+	if (lrng_type_text(section, key, val, sizeof(val)))
+		return -1;
+	return strtol(val, NULL, 10);
+}
+
+/*
+ * Whether @cpu is listed in the IRQ source's "Health test passed on CPUs":
+ * 1 or 0, or -1 when there is no such line (no health tests built).
+ */
+static inline int lrng_health_cpu_passed(int cpu)
+{
+	char val[512], *tok, *save, *end;
+
+	if (lrng_type_text("IRQ", "Health test passed on CPUs", val,
+			   sizeof(val)))
+		return -1;
+	/* A list of CPU numbers, or "none". */
+	for (tok = strtok_r(val, " ", &save); tok;
+	     tok = strtok_r(NULL, " ", &save))
+		if (strtol(tok, &end, 10) == cpu && end != tok && !*end)
+			return 1;
+	return 0;
+}
+
 /* Parse a file that holds one decimal integer followed by a newline. */
 static inline int lrng_read_int(const char *path, long *val)
 {

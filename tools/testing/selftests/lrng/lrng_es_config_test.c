@@ -31,7 +31,6 @@
 
 #include "lrng_common.h"
 
-#define LRNG_TYPE		"/proc/lrng_type"
 #define LRNG_CPU_PARAM		"/sys/module/lrng_es_cpu/parameters/cpu_entropy"
 #define LRNG_JENT_PARAM		"/sys/module/lrng_es_jent/parameters/jitterrng"
 #define LRNG_MAX_WO_PARAM	"/sys/module/lrng_drng_mgr/parameters/max_wo_reseed"
@@ -41,67 +40,6 @@
 #define LRNG_MAX_CPUS		2
 #define LRNG_STARTUP_BOUND	30
 #define LRNG_BATCHES_BOUND	30
-
-/*
- * The text of " key: " in section "<es> ES properties:" up to the end of
- * its line, into @val; returns 0, or -1 when there is none.
- */
-static int lrng_es_text(const char *es, const char *key, char *val,
-			size_t size)
-{
-	char text[8192], header[64], want[64], *p, *end, *eol;
-
-	if (lrng_read_file(LRNG_TYPE, text, sizeof(text)) <= 0)
-		return -1;
-	snprintf(header, sizeof(header), "\n%s ES properties:\n", es);
-	p = strstr(text, header);
-	if (!p)
-		return -1;
-	p += strlen(header);
-	end = strstr(p, " ES properties:\n");
-	snprintf(want, sizeof(want), " %s: ", key);
-	for (; p && *p == ' '; p = strchr(p, '\n') + 1) {
-		if (end && p > end)
-			break;
-		if (!strncmp(p, want, strlen(want))) {
-			p += strlen(want);
-			eol = strchr(p, '\n');
-			snprintf(val, size, "%.*s",
-				 (int)(eol ? eol - p : (long)strlen(p)), p);
-			return 0;
-		}
-		if (!strchr(p, '\n'))
-			break;
-	}
-	return -1;
-}
-
-/* The value of " key: " in section "<es> ES properties:", or -1. */
-static long lrng_es_value(const char *es, const char *key)
-{
-	char val[128];
-
-	if (lrng_es_text(es, key, val, sizeof(val)))
-		return -1;
-	return strtol(val, NULL, 10);
-}
-
-/*
- * Whether @cpu is listed in the IRQ source's "Health test passed on CPUs":
- * 1 or 0, or -1 when there is no such line (no health tests built).
- */
-static int lrng_health_passed(int cpu)
-{
-	char val[512], *tok, *save;
-
-	if (lrng_es_text("IRQ", "Health test passed on CPUs", val, sizeof(val)))
-		return -1;
-	for (tok = strtok_r(val, " ", &save); tok;
-	     tok = strtok_r(NULL, " ", &save))
-		if (atoi(tok) == cpu)
-			return 1;
-	return 0;
-}
 
 /* The value of "name=" on the kernel command line, or -1. */
 static long lrng_cmdline_value(const char *name)
@@ -186,16 +124,16 @@ TEST_F(es_config, boot_rates)
 		want = 0;
 	else
 		want = cmd_cpu >= 0 ? cmd_cpu : self->cpu_param;
-	EXPECT_EQ(want > 256 ? 256 : want, lrng_es_value("CPU", "Entropy rate"));
+	EXPECT_EQ(want > 256 ? 256 : want, lrng_type_num("CPU", "Entropy rate"));
 	TH_LOG("CPU source: %ld bits per 256 bits, data multiplier %ld",
-	       lrng_es_value("CPU", "Entropy rate"),
-	       lrng_es_value("CPU", "Data multiplier"));
+	       lrng_type_num("CPU", "Entropy rate"),
+	       lrng_type_num("CPU", "Data multiplier"));
 
 	if (self->jent_param < 0)
 		SKIP(return, "no Jitter RNG source in this kernel");
 	want = cmd_jent >= 0 ? cmd_jent : self->jent_param;
 	EXPECT_EQ(want > 256 ? 256 : want,
-		  lrng_es_value("JitterRNG", "Entropy rate"));
+		  lrng_type_num("JitterRNG", "Entropy rate"));
 }
 
 /* Root changes the CPU rate; the accounting and compression follow. */
@@ -213,12 +151,12 @@ TEST_F(es_config, runtime_cpu_rate)
 		long rate = rates[i];
 
 		ASSERT_EQ(0, lrng_write_param(LRNG_CPU_PARAM, rate));
-		EXPECT_EQ(rate, lrng_es_value("CPU", "Entropy rate"));
+		EXPECT_EQ(rate, lrng_type_num("CPU", "Entropy rate"));
 		EXPECT_EQ((256 + rate - 1) / rate,
-			  lrng_es_value("CPU", "Data multiplier"));
-		if (lrng_es_value("CPU", "Available") == -1)
+			  lrng_type_num("CPU", "Data multiplier"));
+		if (lrng_type_num("CPU", "Available") == -1)
 			continue;
-		EXPECT_EQ(rate, lrng_es_value("CPU", "Available entropy"));
+		EXPECT_EQ(rate, lrng_type_num("CPU", "Available entropy"));
 	}
 	/* Output keeps flowing whatever the rate. */
 	EXPECT_EQ(0, lrng_getrandom(NULL, 0, GRND_NONBLOCK));
@@ -235,9 +173,9 @@ TEST_F(es_config, runtime_jent_rate)
 		SKIP(return, "built without CONFIG_LRNG_RUNTIME_ES_CONFIG");
 
 	ASSERT_EQ(0, lrng_write_param(LRNG_JENT_PARAM, 200));
-	EXPECT_EQ(200, lrng_es_value("JitterRNG", "Entropy rate"));
+	EXPECT_EQ(200, lrng_type_num("JitterRNG", "Entropy rate"));
 	ASSERT_EQ(0, lrng_write_param(LRNG_JENT_PARAM, 1000));
-	EXPECT_EQ(256, lrng_es_value("JitterRNG", "Entropy rate"));
+	EXPECT_EQ(256, lrng_type_num("JitterRNG", "Entropy rate"));
 }
 
 /*
@@ -255,7 +193,7 @@ TEST_F(es_config, fallback_to_unseeded)
 		SKIP(return, "needs root");
 	if (!lrng_param_writable(LRNG_MAX_WO_PARAM))
 		SKIP(return, "built without CONFIG_LRNG_RUNTIME_MAX_WO_RESEED_CONFIG");
-	if (lrng_es_value("CPU", "Available entropy") < 128)
+	if (lrng_type_num("CPU", "Available entropy") < 128)
 		SKIP(return, "needs a credited CPU source to reseed");
 	ASSERT_EQ(0, lrng_read_int(LRNG_MAX_WO_PARAM, &saved));
 
@@ -296,10 +234,10 @@ TEST_F_TIMEOUT(es_config, irq_batches_credit,
 		SKIP(return, "needs root for RNDRESEEDCRNG and IRQ affinity");
 	if (cpus > LRNG_MAX_CPUS)
 		SKIP(return, "written for at most %d CPUs", LRNG_MAX_CPUS);
-	rate = lrng_es_value("IRQ", "Interrupts for 256 bits");
+	rate = lrng_type_num("IRQ", "Interrupts for 256 bits");
 	if (rate <= 0)
 		SKIP(return, "no interrupt source");
-	batch = lrng_es_value("IRQ", "per-CPU interrupt collection size") / 4;
+	batch = lrng_type_num("IRQ", "per-CPU interrupt collection size") / 4;
 	ASSERT_LT(0, batch);
 	gain = batch * 256 / rate;
 	if (gain < 1)
@@ -315,7 +253,7 @@ TEST_F_TIMEOUT(es_config, irq_batches_credit,
 	traffic = lrng_traffic_start(LRNG_TRAFFIC_TTY, LRNG_TRAFFIC_LINE);
 	ASSERT_LT(0, traffic);
 	for (cpu = 0; cpu < cpus && passed == 1; cpu++) {
-		if (lrng_health_passed(cpu))
+		if (lrng_health_cpu_passed(cpu))
 			continue;
 		snprintf(cpu_str, sizeof(cpu_str), "%d\n", cpu);
 		ret = lrng_write_str(LRNG_SERIAL_AFFINITY, cpu_str);
@@ -324,7 +262,7 @@ TEST_F_TIMEOUT(es_config, irq_batches_credit,
 			break;
 		}
 		start = time(NULL);
-		while (!(passed = lrng_health_passed(cpu)) &&
+		while (!(passed = lrng_health_cpu_passed(cpu)) &&
 		       time(NULL) - start < LRNG_STARTUP_BOUND)
 			usleep(100 * 1000);
 	}
@@ -346,7 +284,7 @@ TEST_F_TIMEOUT(es_config, irq_batches_credit,
 	ASSERT_LE(0, fd);
 	for (i = 0; i < LRNG_MAX_CPUS + 1; i++) {
 		ASSERT_EQ(0, ioctl(fd, RNDRESEEDCRNG));
-		before = lrng_es_value("IRQ", "Available entropy");
+		before = lrng_type_num("IRQ", "Available entropy");
 		if (before <= 256 - gain)
 			break;
 	}
@@ -361,7 +299,7 @@ TEST_F_TIMEOUT(es_config, irq_batches_credit,
 	start = time(NULL);
 	traffic = lrng_traffic_start(LRNG_TRAFFIC_TTY, LRNG_TRAFFIC_LINE);
 	ASSERT_LT(0, traffic);
-	while ((now = lrng_es_value("IRQ", "Available entropy")) <
+	while ((now = lrng_type_num("IRQ", "Available entropy")) <
 	       before + gain && time(NULL) - start < LRNG_BATCHES_BOUND)
 		usleep(100 * 1000);
 	lrng_traffic_stop(traffic);

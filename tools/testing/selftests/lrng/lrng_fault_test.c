@@ -43,7 +43,6 @@
 #include "../kselftest_harness.h"
 #include "lrng_common.h"
 
-#define LRNG_PROC		"/proc/lrng_type"
 #define LRNG_FAIL_PAGE		"/sys/kernel/debug/fail_page_alloc/"
 #define LRNG_FAIL_NTH		"/proc/thread-self/fail-nth"
 #define LRNG_NUMA_FAILED	"no memory for one DRNG per NUMA node"
@@ -53,21 +52,6 @@
 #define LRNG_BUDGET_MAX		4096
 /* Milliseconds to wait for the allocation's work item or for readiness. */
 #define LRNG_WAIT_MS		10000
-
-/* "Number of DRNG instances: N" of /proc/lrng_type, or -1. */
-static int lrng_instances(void)
-{
-	static char buf[16384];
-	const char *p;
-	int n;
-
-	if (lrng_read_file(LRNG_PROC, buf, sizeof(buf)) < 0)
-		return -1;
-	p = strstr(buf, "Number of DRNG instances: ");
-	if (!p || sscanf(p, "Number of DRNG instances: %d", &n) != 1)
-		return -1;
-	return n;
-}
 
 /* NUMA nodes with CPUs. */
 static int lrng_numa_nodes(void)
@@ -132,8 +116,8 @@ TEST(numa_instances_allocated_after_failures)
 	char times[16];
 	bool done = false;
 
-	if (access(LRNG_PROC, R_OK))
-		SKIP(return, "no %s: not an LRNG kernel", LRNG_PROC);
+	if (access(LRNG_TYPE, R_OK))
+		SKIP(return, "no %s: not an LRNG kernel", LRNG_TYPE);
 	nodes = lrng_numa_nodes();
 	if (nodes < 2)
 		SKIP(return, "%d NUMA node(s) with CPUs: need two", nodes);
@@ -142,7 +126,7 @@ TEST(numa_instances_allocated_after_failures)
 		     LRNG_FAILSLAB);
 	if (lrng_getrandom(buf, 1, GRND_NONBLOCK) == 1)
 		SKIP(return, "fully seeded already: needs a boot with every credited source off");
-	ASSERT_EQ(1, lrng_instances());
+	ASSERT_EQ(1, lrng_type_num(NULL, "Number of DRNG instances"));
 
 	/* The allocation runs in a kworker, not in this task. */
 	ASSERT_EQ(0, lrng_failslab_arm("lrng_numa_alloc_workfn", false));
@@ -173,7 +157,7 @@ TEST(numa_instances_allocated_after_failures)
 			EXPECT_EQ(failed_before + 1,
 				  lrng_kmsg_count(LRNG_NUMA_FAILED));
 			EXPECT_EQ(done_before, lrng_kmsg_count(LRNG_NUMA_DONE));
-			EXPECT_EQ(1, lrng_instances());
+			EXPECT_EQ(1, lrng_type_num(NULL, "Number of DRNG instances"));
 		} else {
 			done = true;
 			EXPECT_EQ(done_before + 1,
@@ -188,7 +172,7 @@ TEST(numa_instances_allocated_after_failures)
 	ASSERT_TRUE(done);
 	/* The node array and at least the second node's instance failed. */
 	EXPECT_LE(2, failed);
-	EXPECT_EQ(nodes, lrng_instances());
+	EXPECT_EQ(nodes, lrng_type_num(NULL, "Number of DRNG instances"));
 	/* Allocated once: further seeds do not allocate again. */
 	ASSERT_EQ(0, lrng_credit(256));
 	ASSERT_EQ(0, lrng_reseed());
@@ -230,8 +214,8 @@ TEST(large_reads_allocate_nothing)
 	ssize_t n;
 	char nth;
 
-	if (access(LRNG_PROC, R_OK))
-		SKIP(return, "no %s: not an LRNG kernel", LRNG_PROC);
+	if (access(LRNG_TYPE, R_OK))
+		SKIP(return, "no %s: not an LRNG kernel", LRNG_TYPE);
 	if (access(LRNG_FAIL_PAGE "min-order", W_OK) ||
 	    access(LRNG_FAIL_NTH, W_OK))
 		SKIP(return, "no fail_page_alloc or %s", LRNG_FAIL_NTH);

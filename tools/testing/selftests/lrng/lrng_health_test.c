@@ -40,44 +40,10 @@
 #include "lrng_common.h"
 
 #define LRNG_STUCK	"/sys/kernel/debug/lrng_testing/lrng_health_stuck"
-#define LRNG_TYPE	"/proc/lrng_type"
-#define LRNG_TYPE_MAX	16384
 #define LRNG_TRAFFIC_TTY	"/dev/ttyS0"
 #define LRNG_TRAFFIC_LINE	"lrng_health_test: start-up\n"
 #define LRNG_SERIAL_AFFINITY	"/proc/irq/4/smp_affinity_list"
 #define LRNG_STARTUP_BOUND	90
-
-/*
- * The value of " @key: " in the "IRQ ES properties:" section of
- * /proc/lrng_type, copied to @val; returns 0 or -1.
- */
-static int lrng_irq_value(const char *key, char *val, size_t size)
-{
-	static char buf[LRNG_TYPE_MAX];
-	char *sec, *line, *end;
-	size_t klen = strlen(key);
-
-	if (lrng_read_file(LRNG_TYPE, buf, sizeof(buf)) < 0)
-		return -1;
-	sec = strstr(buf, "IRQ ES properties:\n");
-	if (!sec)
-		return -1;
-	for (line = strchr(sec, '\n') + 1; *line == ' ';
-	     line = strchr(line, '\n') + 1) {
-		if (!strncmp(line + 1, key, klen) && line[1 + klen] == ':') {
-			line += 1 + klen + 2;
-			end = strchr(line, '\n');
-			if (!end || (size_t)(end - line) >= size)
-				return -1;
-			memcpy(val, line, end - line);
-			val[end - line] = '\0';
-			return 0;
-		}
-		if (!strchr(line, '\n'))
-			break;
-	}
-	return -1;
-}
 
 static int lrng_stuck(unsigned int n)
 {
@@ -93,27 +59,13 @@ static int lrng_stuck(unsigned int n)
 	return ret;
 }
 
-/* Whether CPU 0 is listed as having passed its start-up test. */
-static int lrng_cpu0_passed(void)
-{
-	char val[128], *tok, *save;
-
-	if (lrng_irq_value("Health test passed on CPUs", val, sizeof(val)))
-		return -1;
-	for (tok = strtok_r(val, " ", &save); tok;
-	     tok = strtok_r(NULL, " ", &save))
-		if (!strcmp(tok, "0"))
-			return 1;
-	return 0;
-}
-
 /* Expect " @key: @want" in the IRQ section; returns 0 or -1. */
 static int lrng_irq_is(struct __test_metadata *_metadata, const char *key,
 		       const char *want)
 {
 	char val[128];
 
-	if (lrng_irq_value(key, val, sizeof(val))) {
+	if (lrng_type_text("IRQ", key, val, sizeof(val))) {
 		TH_LOG("no \"%s\" in the IRQ section", key);
 		return -1;
 	}
@@ -154,7 +106,7 @@ TEST_F_TIMEOUT(health, stuck_noise, LRNG_STARTUP_BOUND + 20)
 	CPU_SET(0, &cpus);
 	ASSERT_EQ(0, sched_setaffinity(0, sizeof(cpus), &cpus));
 
-	ASSERT_EQ(0, lrng_irq_value("Interrupts for 256 bits", rate,
+	ASSERT_EQ(0, lrng_type_text("IRQ", "Interrupts for 256 bits", rate,
 				    sizeof(rate)));
 	ASSERT_STREQ("256", rate) {
 		TH_LOG("the cut-offs below are for the default rate");
@@ -173,7 +125,7 @@ TEST_F_TIMEOUT(health, stuck_noise, LRNG_STARTUP_BOUND + 20)
 	start = time(NULL);
 	traffic = lrng_traffic_start(LRNG_TRAFFIC_TTY, LRNG_TRAFFIC_LINE);
 	ASSERT_LT(0, traffic);
-	while ((passed = lrng_cpu0_passed()) == 0 &&
+	while ((passed = lrng_health_cpu_passed(0)) == 0 &&
 	       time(NULL) - start < LRNG_STARTUP_BOUND)
 		usleep(100 * 1000);
 	lrng_traffic_stop(traffic);
@@ -197,7 +149,7 @@ TEST_F_TIMEOUT(health, stuck_noise, LRNG_STARTUP_BOUND + 20)
 	ASSERT_EQ(0, lrng_stuck(2048));
 	EXPECT_IRQ("Health test state", "permanent failure");
 	EXPECT_IRQ("Available entropy", "0");
-	ASSERT_EQ(0, lrng_irq_value("Health test RCT failures", val,
+	ASSERT_EQ(0, lrng_type_text("IRQ", "Health test RCT failures", val,
 				    sizeof(val)));
 	EXPECT_LE(1, atoi(val));
 

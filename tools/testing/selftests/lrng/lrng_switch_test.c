@@ -41,40 +41,12 @@
 #include "../kselftest_harness.h"
 #include "lrng_common.h"
 
-#define LRNG_PROC	"/proc/lrng_type"
 #define LRNG_READERS	4
 #define LRNG_READ_MAX	70000
 /* Bytes of one generate call of the switched DRNG (LRNG_DRNG_MAX_REQSIZE). */
 #define LRNG_GEN_BYTES	4096
 /* Generate calls others may make meanwhile (kernel users, the ChaCha20 rekey). */
 #define LRNG_GEN_SLACK	24
-
-/* The value of "key: value" in /proc/lrng_type, or "" when absent. */
-static void lrng_proc(const char *key, char *val, size_t size)
-{
-	static char buf[16384];
-	size_t klen = strlen(key);
-	char *line, *save;
-
-	val[0] = '\0';
-	if (lrng_read_file(LRNG_PROC, buf, sizeof(buf)) < 0)
-		return;
-	for (line = strtok_r(buf, "\n", &save); line;
-	     line = strtok_r(NULL, "\n", &save)) {
-		if (!strncmp(line, key, klen) && !strncmp(line + klen, ": ", 2)) {
-			snprintf(val, size, "%s", line + klen + 2);
-			return;
-		}
-	}
-}
-
-static long lrng_proc_num(const char *key)
-{
-	char val[64];
-
-	lrng_proc(key, val, sizeof(val));
-	return val[0] ? strtol(val, NULL, 10) : -1;
-}
 
 /* "conditioning hash A -> B: X of Y bits ..." from the last switch to B. */
 static bool lrng_carried(const char *from, const char *to, unsigned int *x,
@@ -151,8 +123,8 @@ FIXTURE_SETUP(lrng_switch)
 {
 	char path[512];
 
-	if (access(LRNG_PROC, R_OK))
-		SKIP(return, "no %s: not an LRNG kernel", LRNG_PROC);
+	if (access(LRNG_TYPE, R_OK))
+		SKIP(return, "no %s: not an LRNG kernel", LRNG_TYPE);
 	lrng_moddir(self->moddir, sizeof(self->moddir));
 	snprintf(path, sizeof(path), "%s/lrng_drbg.ko", self->moddir);
 	if (access(path, R_OK))
@@ -175,14 +147,14 @@ TEST_F(lrng_switch, hash_switch_carries_entropy)
 	unsigned int x, y;
 	char val[64];
 
-	lrng_proc("Hash for conditioning", val, sizeof(val));
+	lrng_type_text(NULL, "Hash for conditioning", val, sizeof(val));
 	ASSERT_STREQ("SHA-256", val);
 	ASSERT_EQ(0, lrng_credit(128));
 
 	ASSERT_EQ(0, lrng_load(self->moddir, "lrng_kcapi", "hash_name=sha512"));
-	lrng_proc("Hash for conditioning", val, sizeof(val));
+	lrng_type_text(NULL, "Hash for conditioning", val, sizeof(val));
 	EXPECT_STREQ("sha512", val);
-	lrng_proc("DRNG name", val, sizeof(val));
+	lrng_type_text(NULL, "DRNG name", val, sizeof(val));
 	EXPECT_STREQ("ChaCha20", val);
 	ASSERT_TRUE(lrng_carried("SHA-256", "sha512", &x, &y));
 	TH_LOG("SHA-256 -> sha512: %u of %u bits carried over", x, y);
@@ -190,7 +162,7 @@ TEST_F(lrng_switch, hash_switch_carries_entropy)
 
 	ASSERT_EQ(0, lrng_credit(128));
 	ASSERT_EQ(0, lrng_unload("lrng_kcapi"));
-	lrng_proc("Hash for conditioning", val, sizeof(val));
+	lrng_type_text(NULL, "Hash for conditioning", val, sizeof(val));
 	EXPECT_STREQ("SHA-256", val);
 	ASSERT_TRUE(lrng_carried("sha512", "SHA-256", &x, &y));
 	TH_LOG("sha512 -> SHA-256: %u of %u bits carried over", x, y);
@@ -214,15 +186,15 @@ TEST_F(lrng_switch, drbg_switch_under_readers)
 	}
 	for (round = 0; round < 3; round++) {
 		EXPECT_EQ(0, lrng_load(self->moddir, "lrng_drbg", ""));
-		lrng_proc("DRNG name", val, sizeof(val));
+		lrng_type_text(NULL, "DRNG name", val, sizeof(val));
 		EXPECT_STREQ("drbg_nopr_hmac_sha512", val);
-		lrng_proc("Hash for conditioning", val, sizeof(val));
+		lrng_type_text(NULL, "Hash for conditioning", val, sizeof(val));
 		EXPECT_STREQ("sha512", val);
 		usleep(300000);
 		EXPECT_EQ(0, lrng_unload("lrng_drbg"));
-		lrng_proc("DRNG name", val, sizeof(val));
+		lrng_type_text(NULL, "DRNG name", val, sizeof(val));
 		EXPECT_STREQ("ChaCha20", val);
-		lrng_proc("Hash for conditioning", val, sizeof(val));
+		lrng_type_text(NULL, "Hash for conditioning", val, sizeof(val));
 		EXPECT_STREQ("SHA-256", val);
 		usleep(100000);
 	}
@@ -246,7 +218,7 @@ static long long lrng_generate_calls(void)
 	long long gen, calls;
 	char val[128];
 
-	lrng_proc("DRNG instance of NUMA node 0", val, sizeof(val));
+	lrng_type_text(NULL, "DRNG instance of NUMA node 0", val, sizeof(val));
 	if (sscanf(val, "generation %lld, generate calls %lld", &gen,
 		   &calls) != 2)
 		return -1;
@@ -299,13 +271,13 @@ TEST_F(lrng_switch, one_extension_at_a_time)
 	char val[64];
 
 	ASSERT_EQ(0, lrng_load(self->moddir, "lrng_drbg", "drbg_type=2"));
-	lrng_proc("DRNG name", val, sizeof(val));
+	lrng_type_text(NULL, "DRNG name", val, sizeof(val));
 	EXPECT_STREQ("drbg_nopr_sha512", val);
 	EXPECT_EQ(-EBUSY, lrng_load(self->moddir, "lrng_kcapi", ""));
-	lrng_proc("DRNG name", val, sizeof(val));
+	lrng_type_text(NULL, "DRNG name", val, sizeof(val));
 	EXPECT_STREQ("drbg_nopr_sha512", val);
 	EXPECT_EQ(0, lrng_unload("lrng_drbg"));
-	lrng_proc("DRNG name", val, sizeof(val));
+	lrng_type_text(NULL, "DRNG name", val, sizeof(val));
 	EXPECT_STREQ("ChaCha20", val);
 }
 
@@ -319,9 +291,9 @@ TEST_F(lrng_switch, bad_parameters_change_nothing)
 			       "hash_name=no_such_hash"));
 	EXPECT_GT(0, lrng_load(self->moddir, "lrng_kcapi",
 			       "drng_name=no_such_rng"));
-	lrng_proc("DRNG name", val, sizeof(val));
+	lrng_type_text(NULL, "DRNG name", val, sizeof(val));
 	EXPECT_STREQ("ChaCha20", val);
-	lrng_proc("Hash for conditioning", val, sizeof(val));
+	lrng_type_text(NULL, "Hash for conditioning", val, sizeof(val));
 	EXPECT_STREQ("SHA-256", val);
 	EXPECT_EQ(0, lrng_credit(8));
 }
@@ -362,16 +334,16 @@ TEST_F(lrng_switch, failed_allocations_keep_the_old_drng)
 		ASSERT_EQ(0, lrng_write_str("/proc/self/make-it-fail", "0"));
 		lrng_read_file(LRNG_FAILSLAB "times", times, sizeof(times));
 
-		lrng_proc("DRNG name", val, sizeof(val));
+		lrng_type_text(NULL, "DRNG name", val, sizeof(val));
 		if (ret) {
 			failed++;
 			EXPECT_STREQ("ChaCha20", val);
-			lrng_proc("Hash for conditioning", val, sizeof(val));
+			lrng_type_text(NULL, "Hash for conditioning", val, sizeof(val));
 			EXPECT_STREQ("SHA-256", val);
 		} else {
 			loaded++;
 			EXPECT_STREQ("drbg_nopr_hmac_sha512", val);
-			lrng_proc("Hash for conditioning", val, sizeof(val));
+			lrng_type_text(NULL, "Hash for conditioning", val, sizeof(val));
 			EXPECT_STREQ("sha512", val);
 			EXPECT_EQ(0, lrng_unload("lrng_drbg"));
 		}
@@ -400,18 +372,18 @@ TEST_F(lrng_switch, sp80090c_follows_fips_and_digest)
 	int fd;
 
 	lrng_read_int("/proc/sys/crypto/fips_enabled", &fips);
-	lrng_proc("SP800-90C compliant", val, sizeof(val));
+	lrng_type_text(NULL, "SP800-90C compliant", val, sizeof(val));
 	EXPECT_STREQ("false", val);
-	EXPECT_EQ(256, lrng_proc_num("Entropy for full seed in bits"));
+	EXPECT_EQ(256, lrng_type_num(NULL, "Entropy for full seed in bits"));
 
 	ASSERT_EQ(0, lrng_load(self->moddir, "lrng_drbg", ""));
-	lrng_proc("SP800-90C compliant", val, sizeof(val));
+	lrng_type_text(NULL, "SP800-90C compliant", val, sizeof(val));
 	EXPECT_STREQ(fips ? "true" : "false", val);
 	EXPECT_EQ(fips ? 384 : 256,
-		  lrng_proc_num("Entropy for full seed in bits"));
-	EXPECT_EQ(fips ? 256 : 128, lrng_proc_num("Entropy for reseed in bits"));
+		  lrng_type_num(NULL, "Entropy for full seed in bits"));
+	EXPECT_EQ(fips ? 256 : 128, lrng_type_num(NULL, "Entropy for reseed in bits"));
 	EXPECT_EQ(fips ? 64 : 0,
-		  lrng_proc_num("Entropy source oversampling in bits"));
+		  lrng_type_num(NULL, "Entropy source oversampling in bits"));
 	EXPECT_LT(0, lrng_kmsg_scan(fips ?
 		"SP800-90C seeding with oversampled entropy sources" :
 		"seeding without SP800-90C oversampling", msg, sizeof(msg)));
@@ -423,7 +395,7 @@ TEST_F(lrng_switch, sp80090c_follows_fips_and_digest)
 	EXPECT_EQ(0, ioctl(fd, RNDRESEEDCRNG));
 	close(fd);
 	EXPECT_EQ(0, lrng_unload("lrng_drbg"));
-	lrng_proc("SP800-90C compliant", val, sizeof(val));
+	lrng_type_text(NULL, "SP800-90C compliant", val, sizeof(val));
 	EXPECT_STREQ("false", val);
 }
 
