@@ -53,6 +53,12 @@
  * Batches: once the LRNG is fully seeded, with a known GCD, a
  * high-resolution timer, no tap collecting and this CPU's health tests in
  * state ok, an interrupt only stores its slot (lrng_irq_record_batch()).
+ * The CPU checks those conditions on every interrupt that takes the full
+ * path and at every batch, and keeps the answer (lrng_irq_pcpu.fast): a
+ * change takes effect on a CPU at its next batch at the latest.  Until
+ * then the samples are stored as before; they are still tested one by
+ * one from the first that comes after a health test failure, and never
+ * credited when a tap has taken them, since no tap sees them.
  * Every LRNG_IRQ_BATCH samples it queues this CPU's irq_work, which tests
  * and counts them in one call (lrng_irq_test_run()) and hashes them:
  * random.c likewise mixes and credits its interrupts in a timer, after
@@ -291,6 +297,8 @@ void __init lrng_irq_init(void)
  *	     high-resolution timer; this CPU only
  * @used: data was recorded on this CPU since boot; unused pools are not
  *	  read.  Set once by this CPU
+ * @fast: this CPU's interrupts take the fast path ("Batches" above);
+ *	  this CPU only
  * @view: the helpers' view of @array, @pool and @lock (lrng_es_irq_array.h);
  *	  set by lrng_irq_init() before interrupts are enabled; after that
  *	  only its count of slots waiting for compression changes, written
@@ -309,6 +317,7 @@ struct lrng_irq_pcpu {
 	u32 untested;
 	u32 reg_idx;
 	bool used;
+	bool fast;
 	struct lrng_irq_array view;
 	struct irq_work work;
 	u8 array[LRNG_IRQ_NSLOTS];
@@ -476,10 +485,18 @@ static noinline void lrng_irq_test_run(struct lrng_irq_pcpu *p)
 		lrng_es_add_entropy();
 }
 
+/* Whether this CPU's interrupts may take the fast path ("Batches" above). */
+static bool lrng_irq_fast_ok(void)
+{
+	return lrng_gcd_get(&lrng_irq_gcd) && lrng_ready() &&
+	       lrng_irq_cfg.highres && !lrng_testing_active() &&
+	       lrng_health_irq_ok();
+}
+
 /*
  * The irq_work of a CPU, on that CPU with interrupts off, so that nothing
  * else stores into its array meanwhile: test and count the waiting
- * samples, and hash the waiting slots.
+ * samples, hash the waiting slots, and check the fast path's conditions.
  */
 static void lrng_irq_batch_work(struct irq_work *work)
 {
@@ -489,16 +506,18 @@ static void lrng_irq_batch_work(struct irq_work *work)
 	if (p->untested)
 		lrng_irq_test_run(p);
 	lrng_irq_array_compress(&p->view, p->pos);
+	p->fast = lrng_irq_fast_ok();
 }
 
 /*
- * The untested samples of @p reached a multiple of LRNG_IRQ_BATCH: queue
- * the irq_work, or, when a whole array of them waits because interrupts
- * stayed off that long, test them now, before the next store overwrites
- * the oldest.
+ * The untested samples of @p reached a multiple of LRNG_IRQ_BATCH: check
+ * the fast path's conditions and queue the irq_work, or, when a whole
+ * array of samples waits because interrupts stayed off that long, test
+ * them now, before the next store overwrites the oldest.
  */
 static noinline void lrng_irq_batch_due(struct lrng_irq_pcpu *p)
 {
+	p->fast = lrng_irq_fast_ok();
 	if (p->untested >= LRNG_IRQ_NSLOTS)
 		lrng_irq_test_run(p);
 	else
@@ -513,16 +532,15 @@ static noinline void lrng_irq_batch_due(struct lrng_irq_pcpu *p)
  */
 static __always_inline bool lrng_irq_record_batch(u32 stamp)
 {
-	u32 gcd = lrng_gcd_get(&lrng_irq_gcd);
 	struct lrng_irq_pcpu *p;
 
 	lockdep_assert_irqs_disabled();
-	if (unlikely(!gcd || !lrng_ready() || !lrng_irq_cfg.highres ||
-		     lrng_testing_active() || !lrng_health_irq_ok()))
-		return false;
 	p = this_cpu_ptr(&lrng_irq_pcpu);
+	if (unlikely(!p->fast))
+		return false;
 	p->pos = lrng_irq_array_add_slot(&p->view, p->pos,
-					 lrng_irq_scale(stamp, gcd) &
+					 lrng_irq_scale(stamp,
+							lrng_gcd_get(&lrng_irq_gcd)) &
 					 LRNG_IRQ_SLOT_MASK);
 	if (unlikely(!(++p->untested & (LRNG_IRQ_BATCH - 1))))
 		lrng_irq_batch_due(p);
@@ -582,6 +600,7 @@ static __always_inline void lrng_irq_record(u32 stamp, int irq,
 	lrng_irq_mark_used(p);
 	if (p->view.unhashed >= LRNG_IRQ_BATCH)
 		irq_work_queue(&p->work);
+	p->fast = lrng_irq_fast_ok();
 
 	if (notify && !ready)
 		lrng_es_add_entropy();
@@ -830,6 +849,7 @@ void lrng_irq_reset_cpu(unsigned int cpu)
 	/* Untested samples of the CPU's last batch are not credited. */
 	p->untested = 0;
 	p->view.unhashed = 0;
+	p->fast = false;
 	p->pos = 0;
 	raw_spin_unlock_irqrestore(&p->lock, flags);
 }
