@@ -53,22 +53,24 @@
  * Batches: once the LRNG is fully seeded, with a known GCD, a
  * high-resolution timer, no tap collecting and this CPU's health tests in
  * state ok, an interrupt only stores its slot (lrng_irq_record_batch()).
- * The CPU checks those conditions on every interrupt that takes the full
- * path and at every batch, and keeps the answer (lrng_irq_pcpu.fast): a
- * change takes effect on a CPU at its next batch at the latest.  Until
- * then the samples are stored as before; they are still tested one by
- * one from the first that comes after a health test failure, and never
- * credited when a tap has taken them, since no tap sees them.
- * Every LRNG_IRQ_BATCH samples it queues this CPU's irq_work, which tests
- * and counts them in one call (lrng_irq_test_run()) and hashes them:
- * random.c likewise mixes and credits its interrupts in a timer, after
- * 1024 of them or a second.  Only when a whole array of samples waits,
- * because interrupts stayed off that long, does the interrupt test them
- * itself, before any is overwritten.  Every other way into the array tests
- * them first, so that the tests see the samples in order.  Untested
- * samples are not credited: readers and /proc see up to LRNG_IRQ_BATCH - 1
- * interrupts per CPU later, and a CPU that goes offline loses their
- * credit.
+ * Every LRNG_IRQ_BATCH samples the interrupt queues this CPU's irq_work,
+ * which tests and counts them in one call (lrng_irq_test_run()) and
+ * hashes them: random.c likewise mixes and credits its interrupts in a
+ * timer, after 1024 of them or a second.  Only when a whole array of
+ * samples waits, because interrupts stayed off that long, does the
+ * interrupt test them itself, before any is overwritten.  Every other way
+ * into the array tests them first, so that the tests see the samples in
+ * order.  Untested samples are not credited: readers and /proc see up to
+ * LRNG_IRQ_BATCH - 1 interrupts per CPU later, and a CPU that goes offline
+ * loses their credit.
+ *
+ * The CPU checks the fast path's conditions on every interrupt that takes
+ * the full path and at every batch, and keeps the answer
+ * (lrng_irq_pcpu.fast): a change takes effect on a CPU at its next batch
+ * at the latest.  Until then the samples are stored as before; they are
+ * still tested, one by one from the first that comes after a health test
+ * failure, and never credited when a tap has taken them, since no tap
+ * sees them.
  *
  * Reading: every pool that ever received data, including the pools of
  * offline CPUs, is read: its array is hashed into it, its digest goes into
