@@ -207,13 +207,20 @@ static int lrng_drng_sw_generate(u8 *out, u32 len)
 	return ret < 0 ? ret : 0;
 }
 
-/* Wipe what @stage still holds; the caller holds lrng_drng_sw_lock. */
+/*
+ * Wipe what @stage still holds, its last @staged bytes (the ones handed
+ * out were wiped then); the caller holds lrng_drng_sw_lock.
+ */
 static void lrng_drng_sw_unstage(void)
 {
+	struct lrng_drng_sw *sw = &lrng_drng_sw;
+
 	lockdep_assert_held(&lrng_drng_sw_lock);
-	if (lrng_drng_sw.staged)
-		memzero_explicit(lrng_drng_sw.stage, LRNG_DRNG_MAX_REQSIZE);
-	lrng_drng_sw.staged = 0;
+	if (!sw->staged)
+		return;
+	memzero_explicit(sw->stage + LRNG_DRNG_MAX_REQSIZE - sw->staged,
+			 sw->staged);
+	sw->staged = 0;
 }
 
 /* Seed a ChaCha20 DRNG instance; the initial one publishes to the vDSO. */
@@ -664,8 +671,9 @@ int lrng_drng_switch(const struct lrng_crypto_cb *cb)
 	}
 	old_cb = lrng_drng_sw.cb;
 	old = lrng_drng_sw.drng;
+	/* kfree_sensitive() below wipes the old stage. */
 	old_stage = lrng_drng_sw.stage;
-	lrng_drng_sw_unstage();
+	lrng_drng_sw.staged = 0;
 	lrng_drng_sw.cb = new ? cb : NULL;
 	lrng_drng_sw.drng = new;
 	lrng_drng_sw.stage = stage;

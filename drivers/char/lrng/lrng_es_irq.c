@@ -511,6 +511,13 @@ static void lrng_irq_batch_work(struct irq_work *work)
 	p->fast = lrng_irq_fast_ok();
 }
 
+/* The slow paths: queue the irq_work once a batch's worth of slots waits. */
+static void lrng_irq_hash_due(struct lrng_irq_pcpu *p)
+{
+	if (p->view.unhashed >= LRNG_IRQ_BATCH)
+		irq_work_queue(&p->work);
+}
+
 /*
  * The untested samples of @p reached a multiple of LRNG_IRQ_BATCH: check
  * the fast path's conditions and queue the irq_work, or, when a whole
@@ -600,8 +607,7 @@ static __always_inline void lrng_irq_record(u32 stamp, int irq,
 		lrng_irq_add_extra(p, irq, ret_ip);
 	notify = lrng_irq_verdict(p, verdict, tapped);
 	lrng_irq_mark_used(p);
-	if (p->view.unhashed >= LRNG_IRQ_BATCH)
-		irq_work_queue(&p->work);
+	lrng_irq_hash_due(p);
 	p->fast = lrng_irq_fast_ok();
 
 	if (notify && !ready)
@@ -672,8 +678,7 @@ void lrng_irq_mix_u32(u32 word)
 		lrng_irq_test_run(p);
 	if (p->view.pool) {
 		p->pos = lrng_irq_array_add_u32(&p->view, p->pos, word);
-		if (p->view.unhashed >= LRNG_IRQ_BATCH)
-			irq_work_queue(&p->work);
+		lrng_irq_hash_due(p);
 	} else {
 		raw_spin_lock(&p->lock);
 		lrng_hash_pool_update(&p->pool, &word, sizeof(word));
