@@ -21,7 +21,6 @@ extern const struct lrng_es_cb lrng_es_irq;
 #define LRNG_ES_IRQ_CB (&lrng_es_irq)
 
 void lrng_irq_init(void);
-void lrng_irq_add_interrupt(int irq, unsigned long ret_ip);
 void lrng_irq_add_stamp(u32 stamp, int irq, unsigned long ret_ip);
 void lrng_irq_mix_u32(u32 word);
 void lrng_irq_reset_cpu(unsigned int cpu);
@@ -31,10 +30,6 @@ void lrng_irq_reset_cpu(unsigned int cpu);
 #define LRNG_ES_IRQ_CB NULL
 
 static inline void lrng_irq_init(void)
-{
-}
-
-static inline void lrng_irq_add_interrupt(int irq, unsigned long ret_ip)
 {
 }
 

@@ -15,8 +15,9 @@
  *	execute_with_initialized_rng()
  * Input:
  *	add_device_randomness(), add_hwgenerator_randomness(),
- *	add_bootloader_randomness(), add_interrupt_randomness(),
- *	add_input_randomness(); add_disk_randomness() and
+ *	add_bootloader_randomness(), add_input_randomness() and, when the
+ *	interrupt source is off, add_interrupt_randomness() (the source
+ *	defines its own in lrng_es_irq.c); add_disk_randomness() and
  *	add_vmfork_randomness() live in their own files
  * Boot:
  *	random_init_early(), random_init()
@@ -284,18 +285,23 @@ void __init add_bootloader_randomness(const void *buf, size_t len)
 	lrng_aux_insert(buf, len, lrng_trust_bootloader ? len * 8 : 0);
 }
 
+/*
+ * The interrupt entropy source defines add_interrupt_randomness() itself
+ * (lrng_es_irq.c), so that its fast path is one call.  Without that source
+ * an interrupt is no input.
+ */
+#if !IS_ENABLED(CONFIG_LRNG_IRQ)
 /**
  * add_interrupt_randomness() - an interrupt occurred
  * @irq: its number
  *
- * Runs in hard-IRQ context.  The interrupt entropy source records its time
- * (lrng_es_irq.c).
+ * Without CONFIG_LRNG_IRQ: nothing to record.
  */
 void add_interrupt_randomness(int irq)
 {
-	lrng_irq_add_interrupt(irq, _RET_IP_);
 }
 EXPORT_SYMBOL_GPL(add_interrupt_randomness);
+#endif
 
 /**
  * add_input_randomness() - an input event occurred
