@@ -108,8 +108,8 @@ EXPORT_SYMBOL_IF_KUNIT(lrng_cc20_seed);
 void lrng_cc20_generate(struct lrng_chacha20 *cc20, u8 *out, size_t outlen)
 {
 	u8 block[CHACHA_BLOCK_SIZE];
-	size_t first, full;
 	unsigned int i;
+	size_t first;
 
 	if (WARN_ON_ONCE(outlen > LRNG_DRNG_MAX_REQSIZE))
 		outlen = LRNG_DRNG_MAX_REQSIZE;
@@ -118,27 +118,9 @@ void lrng_cc20_generate(struct lrng_chacha20 *cc20, u8 *out, size_t outlen)
 	chacha20_block(cc20->state, block);
 	first = min_t(size_t, outlen, CHACHA_BLOCK_SIZE - CHACHA_KEY_SIZE);
 	memcpy(out, block + CHACHA_KEY_SIZE, first);
-	out += first;
-	outlen -= first;
-
-	/* Whole blocks; with CONFIG_LRNG_CHACHA20_SIMD XORed onto zeros. */
-	full = round_down(outlen, CHACHA_BLOCK_SIZE);
-	if (IS_ENABLED(CONFIG_LRNG_CHACHA20_SIMD) && full) {
-		memset(out, 0, full);
-		chacha20_crypt(cc20->state, out, out, full);
-	} else {
-		for (i = 0; i < full; i += CHACHA_BLOCK_SIZE)
-			chacha20_block(cc20->state, out + i);
-	}
-	out += full;
-	outlen -= full;
-	if (outlen) {
-		u8 tail[CHACHA_BLOCK_SIZE];
-
-		chacha20_block(cc20->state, tail);
-		memcpy(out, tail, outlen);
-		memzero_explicit(tail, sizeof(tail));
-	}
+	/* The rest is the key stream after that block, as for a one-time key. */
+	if (outlen > first)
+		lrng_cc20_blocks(cc20, out + first, outlen - first);
 
 	for (i = 0; i < LRNG_CC20_KEY_WORDS; i++)
 		cc20->state[LRNG_CC20_KEY_WORD + i] =
@@ -168,7 +150,8 @@ EXPORT_SYMBOL_IF_KUNIT(lrng_cc20_key_once);
 
 /**
  * lrng_cc20_blocks() - the key stream of a one-time state
- * @once: a state from lrng_cc20_key_once()
+ * @once: a state from lrng_cc20_key_once(), or, inside
+ *	  lrng_cc20_generate(), the DRNG's state before its key is replaced
  * @out: output buffer
  * @outlen: number of bytes
  *
