@@ -34,9 +34,10 @@
  * add_interrupt_randomness() runs in chunks of LRNG_BENCH_IRQ_CHUNK calls
  * with interrupts off; only the chunks are timed.  Between two chunks
  * interrupts are on and the CPU may reschedule, so work a kernel defers
- * (random.c's mixing timer) runs outside the timed part, while work done
- * in the call itself (the LRNG hashing its full collection array) is timed
- * and amortised over the calls.  The IRQ number passed is arbitrary.
+ * (random.c's mixing timer, the LRNG's irq_work that tests and hashes each
+ * batch of 256 samples) runs outside the timed part, while work done in
+ * the call itself is timed and amortised over the calls.  The IRQ number
+ * passed is arbitrary.
  *
  * chacha20_block() is the block function both random.c and the LRNG's
  * ChaCha20 DRNG (without CONFIG_LRNG_CHACHA20_SIMD) expand their output
