@@ -182,6 +182,34 @@ def cell(s):
     return m, spread
 
 
+# The control figure: the same code (lib/crypto's chacha20_block()) timed
+# by lrng_bench.ko in both kernels. Its ratio is 1 on an undisturbed host;
+# a ratio or a spread outside these limits means the host slowed some
+# boots, and the other ratios of the run are not to be trusted.
+CONTROL = "kapi-chacha20_block-4096-cycles"
+CONTROL_RATIO = (0.95, 1.05)
+CONTROL_SPREAD = 1.10
+
+
+def control_line(vals):
+    """One line on the control figure: undisturbed or DISTURBED."""
+    sums = {fl: summary(vals.get((CONTROL, fl), [])) for fl in FLAVORS}
+    if not all(sums.values()) or not all(x[1] > 0 for x in sums.values()):
+        return "Control: no chacha20_block() figure for both kernels."
+    ratio = sums["lrng"][0] / sums["stock"][0]
+    spread = {fl: x[2] / x[1] for fl, x in sums.items()}
+    ok = (CONTROL_RATIO[0] <= ratio <= CONTROL_RATIO[1] and
+          max(spread.values()) <= CONTROL_SPREAD)
+    return ("Control: chacha20_block(), the same code in both kernels: "
+            "LRNG/stock %.3f, max/min LRNG %.3f, stock %.3f: %s" %
+            (ratio, spread["lrng"], spread["stock"],
+             "undisturbed (limits %.2f..%.2f and %.2f)" %
+             (CONTROL_RATIO[0], CONTROL_RATIO[1], CONTROL_SPREAD) if ok else
+             "DISTURBED (limits %.2f..%.2f and %.2f): the host slowed some "
+             "boots; rerun before using the ratios" %
+             (CONTROL_RATIO[0], CONTROL_RATIO[1], CONTROL_SPREAD)))
+
+
 def main():
     d = sys.argv[1]
     check = "--check" in sys.argv
@@ -237,6 +265,7 @@ def main():
         out.append("  ".join(c.ljust(w[i]) if i in (0, 1) else c.rjust(w[i]) for i, c in enumerate(r)))
     out.append("Values: median over n runs (min..max). better: which direction is better. "
                "'>' = not ready at the bound (censored).")
+    out.append(control_line(vals))
     table = "\n".join(out)
     print(table)
     with open(os.path.join(d, "table.txt"), "w") as f:
