@@ -200,14 +200,12 @@ def control_line(vals):
     spread = {fl: x[2] / x[1] for fl, x in sums.items()}
     ok = (CONTROL_RATIO[0] <= ratio <= CONTROL_RATIO[1] and
           max(spread.values()) <= CONTROL_SPREAD)
+    limits = "(limits %.2f..%.2f and %.2f)" % (CONTROL_RATIO + (CONTROL_SPREAD,))
+    verdict = ("undisturbed " + limits if ok else "DISTURBED " + limits +
+               ": the host slowed some boots; rerun before using the ratios")
     return ("Control: chacha20_block(), the same code in both kernels: "
             "LRNG/stock %.3f, max/min LRNG %.3f, stock %.3f: %s" %
-            (ratio, spread["lrng"], spread["stock"],
-             "undisturbed (limits %.2f..%.2f and %.2f)" %
-             (CONTROL_RATIO[0], CONTROL_RATIO[1], CONTROL_SPREAD) if ok else
-             "DISTURBED (limits %.2f..%.2f and %.2f): the host slowed some "
-             "boots; rerun before using the ratios" %
-             (CONTROL_RATIO[0], CONTROL_RATIO[1], CONTROL_SPREAD)))
+            (ratio, spread["lrng"], spread["stock"], verdict))
 
 
 def main():

@@ -140,30 +140,6 @@ static u64 lrng_bench_median(u64 *v, unsigned int n)
 	return (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-/* @n times @len bytes (whole blocks) of ChaCha20 key stream, zero key. */
-static void lrng_bench_chacha(u8 *buf, size_t len, unsigned int n,
-			      struct lrng_bench_sample *s)
-{
-	static const u32 key[CHACHA_KEY_SIZE / sizeof(u32)];
-	static const u8 iv[CHACHA_IV_SIZE];
-	u32 state[CHACHA_STATE_WORDS];
-	unsigned int i;
-	size_t off;
-	u64 c0, t0;
-
-	chacha_init_generic(state, key, iv);
-	t0 = ktime_get_ns();
-	c0 = get_cycles();
-	for (i = 0; i < n; i++)
-		for (off = 0; off + CHACHA_BLOCK_SIZE <= len;
-		     off += CHACHA_BLOCK_SIZE)
-			chacha20_block(state, buf + off);
-	s->cycles = get_cycles() - c0;
-	s->ns = ktime_get_ns() - t0;
-	WRITE_ONCE(lrng_bench_sink, lrng_bench_sink + buf[0]);
-	memzero_explicit(state, sizeof(state));
-}
-
 /* add_interrupt_randomness() @n times, interrupts off per chunk. */
 static void lrng_bench_irq(unsigned int n, struct lrng_bench_sample *s)
 {
@@ -191,15 +167,15 @@ static void lrng_bench_irq(unsigned int n, struct lrng_bench_sample *s)
 static void lrng_bench_once(enum lrng_bench_fn fn, u8 *buf, size_t len,
 			    unsigned int n, struct lrng_bench_sample *s)
 {
+	static const u32 key[CHACHA_KEY_SIZE / sizeof(u32)];
+	static const u8 iv[CHACHA_IV_SIZE];
+	u32 state[CHACHA_STATE_WORDS];
 	unsigned int i;
 	u64 c0, t0, acc = 0;
+	size_t off;
 
 	if (fn == LRNG_BENCH_IRQ) {
 		lrng_bench_irq(n, s);
-		return;
-	}
-	if (fn == LRNG_BENCH_CHACHA) {
-		lrng_bench_chacha(buf, len, n, s);
 		return;
 	}
 	t0 = ktime_get_ns();
@@ -217,6 +193,16 @@ static void lrng_bench_once(enum lrng_bench_fn fn, u8 *buf, size_t len,
 	case LRNG_BENCH_U64:
 		for (i = 0; i < n; i++)
 			acc += get_random_u64();
+		break;
+	case LRNG_BENCH_CHACHA:
+		/* @len bytes (whole blocks) of key stream, zero key. */
+		chacha_init_generic(state, key, iv);
+		for (i = 0; i < n; i++)
+			for (off = 0; off + CHACHA_BLOCK_SIZE <= len;
+			     off += CHACHA_BLOCK_SIZE)
+				chacha20_block(state, buf + off);
+		acc = buf[0];
+		memzero_explicit(state, sizeof(state));
 		break;
 	default:
 		break;
