@@ -11,10 +11,22 @@
  *   BENCH getrandom size=S threads=T calls=N bytes=B secs=W mbps=X nscall=Y
  * mbps is all threads' bytes over the wall time (10^6 bytes per second);
  * nscall is the mean time one call took in one thread.
+ *
+ * Before every figure and at the end it times the host-speed control: the
+ * same user-space loop (ChaCha double rounds, no system call) on each of
+ * the two CPUs at once, the same binary on both kernels.  Under TCG it runs
+ * at whatever speed the host gives the VM, so harness/bench.sh compares
+ * these lines within a boot and across boots to find boots the host
+ * slowed.  It counts TSC cycles, not clock_gettime() time: a boot whose TSC
+ * calibration failed runs on the jiffies clocksource, with 4 ms steps.
+ *   BENCH control at=LABEL cycles=X   (X: per round; median of
+ *                                      CONTROL_SLICES slices, slower CPU)
+ *   getrandom_bench -c LABEL          only the control, once
  */
 #define _GNU_SOURCE
 #include <errno.h>
 #include <pthread.h>
+#include <sched.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -22,6 +34,7 @@
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
+#include <x86intrin.h>
 
 struct worker {
 	pthread_t tid;
@@ -63,6 +76,107 @@ static void *run(void *arg)
 	}
 	w->t1 = now();
 	return NULL;
+}
+
+enum {
+	CONTROL_CPUS = 2,
+	CONTROL_SLICES = 7,
+	CONTROL_ROUNDS = 80000,		/* per slice, about 3 ms under TCG */
+	CONTROL_WARMUP = 10000,		/* first run: TCG translates the loop */
+};
+
+struct control {
+	pthread_t tid;
+	int cpu;
+	double cycles;
+	unsigned int sink;	/* the loop's result, so that it is computed */
+};
+
+static inline unsigned int rotl(unsigned int v, int n)
+{
+	return (v << n) | (v >> (32 - n));
+}
+
+static inline void quarter_round(unsigned int *x, int a, int b, int c, int d)
+{
+	x[a] += x[b];
+	x[d] = rotl(x[d] ^ x[a], 16);
+	x[c] += x[d];
+	x[b] = rotl(x[b] ^ x[c], 12);
+	x[a] += x[b];
+	x[d] = rotl(x[d] ^ x[a], 8);
+	x[c] += x[d];
+	x[b] = rotl(x[b] ^ x[c], 7);
+}
+
+static void control_rounds(unsigned int *x, int rounds)
+{
+	int i;
+
+	for (i = 0; i < rounds; i++) {
+		quarter_round(x, 0, 4, 8, 12);
+		quarter_round(x, 1, 5, 9, 13);
+		quarter_round(x, 2, 6, 10, 14);
+		quarter_round(x, 3, 7, 11, 15);
+		quarter_round(x, 0, 5, 10, 15);
+		quarter_round(x, 1, 6, 11, 12);
+		quarter_round(x, 2, 7, 8, 13);
+		quarter_round(x, 3, 4, 9, 14);
+	}
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+static void *control_run(void *arg)
+{
+	struct control *c = arg;
+	double slice[CONTROL_SLICES];
+	unsigned int x[16];
+	unsigned long long t0;
+	cpu_set_t set;
+	int i;
+
+	CPU_ZERO(&set);
+	CPU_SET(c->cpu, &set);
+	sched_setaffinity(0, sizeof(set), &set);	/* best effort */
+	for (i = 0; i < 16; i++)
+		x[i] = 0x9e3779b9u * (i + 1);
+	control_rounds(x, CONTROL_WARMUP);
+	for (i = 0; i < CONTROL_SLICES; i++) {
+		t0 = __rdtsc();
+		control_rounds(x, CONTROL_ROUNDS);
+		slice[i] = (double)(__rdtsc() - t0) / CONTROL_ROUNDS;
+	}
+	qsort(slice, CONTROL_SLICES, sizeof(slice[0]), cmp_double);
+	c->cycles = slice[CONTROL_SLICES / 2];
+	c->sink = x[0] ^ x[15];
+	return NULL;
+}
+
+static int host_speed(const char *at)
+{
+	struct control c[CONTROL_CPUS];
+	double cycles = 0;
+	int i;
+
+	for (i = 0; i < CONTROL_CPUS; i++) {
+		c[i].cpu = i;
+		if (pthread_create(&c[i].tid, NULL, control_run, &c[i]))
+			return -1;
+	}
+	for (i = 0; i < CONTROL_CPUS; i++) {
+		pthread_join(c[i].tid, NULL);
+		if (c[i].cycles > cycles)
+			cycles = c[i].cycles;
+	}
+	printf("BENCH control at=%s cycles=%.2f\n", at, cycles);
+	fflush(stdout);
+	return 0;
 }
 
 static int figure(size_t size, int threads, double secs)
@@ -123,8 +237,10 @@ int main(int argc, char **argv)
 	unsigned char warm[64];
 	int opt, rc = 0;
 
-	while ((opt = getopt(argc, argv, "t:s:p:")) != -1) {
+	while ((opt = getopt(argc, argv, "t:s:p:c:")) != -1) {
 		switch (opt) {
+		case 'c':
+			return host_speed(optarg) ? 1 : 0;
 		case 't':
 			secs = atof(optarg);
 			break;
@@ -135,7 +251,7 @@ int main(int argc, char **argv)
 			thr = optarg;
 			break;
 		default:
-			fprintf(stderr, "usage: %s [-t secs] [-s sizes] [-p threads]\n",
+			fprintf(stderr, "usage: %s [-t secs] [-s sizes] [-p threads] | -c label\n",
 				argv[0]);
 			return 2;
 		}
@@ -150,12 +266,18 @@ int main(int argc, char **argv)
 
 		for (const char *s = sizes; *s; ) {
 			size_t size = strtoul(s, NULL, 10);
+			char at[64];
 
+			snprintf(at, sizeof(at), "gr-%zu-%d", size, threads);
+			if (host_speed(at))
+				rc = 1;
 			if (threads < 1 || threads > 64 || !size || figure(size, threads, secs))
 				rc = 1;
 			s = strchr(s, ',') ? strchr(s, ',') + 1 : "";
 		}
 		t = strchr(t, ',') ? strchr(t, ',') + 1 : "";
 	}
+	if (host_speed("gr-end"))
+		rc = 1;
 	return rc;
 }

@@ -77,6 +77,9 @@ FIGURES.append(("kapi-chacha20_block-4096-mbps",
                 "higher"))
 
 TRIALS = set()
+# Host-speed control lines of the perf boots: SPEEDS[(flavor, rep)] =
+# TSC cycles per round of getrandom_bench's user-space loop.
+SPEEDS = {}
 KV = re.compile(r"(\w+)=(\S+)")
 
 
@@ -92,7 +95,7 @@ def parse_logs(d):
                      os.path.basename(path))
         if not m:
             continue
-        mode, flavor = m.group(1), m.group(2)
+        mode, flavor, rep = m.group(1), m.group(2), int(m.group(3))
         with open(path, errors="replace") as f:
             lines = f.read().splitlines()
         for line in lines:
@@ -111,6 +114,8 @@ def parse_logs(d):
                     TRIALS.add(kv["trials"])
                 else:
                     add("vdso-full-%s" % kv["kind"], flavor, kv["secs"])
+            elif parts[1] == "control":
+                SPEEDS.setdefault((flavor, rep), []).append(float(kv["cycles"]))
             elif parts[1] == "kapi":
                 key = "kapi-%s-%s" % (kv["fn"], kv["size"])
                 add(key + "-ns", flavor, kv["nscall"])
@@ -208,6 +213,32 @@ def control_line(vals):
             (ratio, spread["lrng"], spread["stock"], verdict))
 
 
+# harness/bench.sh boots a perf boot again when its host speed (its fastest
+# control line) is over this many times the run's fastest boot.
+SPEED_LIMIT = 1.10
+
+
+def speed_line(d):
+    """One line on the host-speed control of the kept perf boots."""
+    meds = {k: min(v) for k, v in SPEEDS.items() if v}
+    if not meds:
+        return "Host speed: no control lines in the perf boots."
+    lo, hi = min(meds.values()), max(meds.values())
+    reruns = []
+    path = os.path.join(d, "reruns.txt")
+    if os.path.exists(path):
+        with open(path) as f:
+            reruns = [line.split() for line in f if line.strip()]
+    text = ("Host speed: the same user-space loop in every perf boot, fastest "
+            "%s..%s TSC cycles/round in %d boots (max/min %.3f, limit %.2f)" %
+            (fmt(lo), fmt(hi), len(meds), hi / lo, SPEED_LIMIT))
+    if reruns:
+        text += "; booted again after the host slowed them: " + ", ".join(
+            "%s (%s)" % (r[0], r[1]) for r in reruns)
+    verdict = "even" if hi / lo <= SPEED_LIMIT else "UNEVEN: rerun before using the ratios"
+    return text + ": " + verdict
+
+
 def main():
     d = sys.argv[1]
     check = "--check" in sys.argv
@@ -263,6 +294,7 @@ def main():
         out.append("  ".join(c.ljust(w[i]) if i in (0, 1) else c.rjust(w[i]) for i, c in enumerate(r)))
     out.append("Values: median over n runs (min..max). better: which direction is better. "
                "'>' = not ready at the bound (censored).")
+    out.append(speed_line(d))
     out.append(control_line(vals))
     table = "\n".join(out)
     print(table)
