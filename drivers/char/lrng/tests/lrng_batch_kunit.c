@@ -1,0 +1,170 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit tests of the LRNG's get_random_u8() .. get_random_u64()
+ *
+ * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ *
+ * The cases call the exported functions of the running kernel, so they
+ * test the per-CPU batch of lrng_interface_kernel.c as every caller sees
+ * it, over many refills:
+ *
+ *  - every byte of a batch is handed out once: no u64 repeats (a repeat by
+ *    chance has a probability below 2^-40 here);
+ *  - a byte is copied before it is wiped: no u64 is zero;
+ *  - sizes mixed in one batch keep both rules, and each size still takes
+ *    nearly all of its values;
+ *  - __get_random_u32_below() stays below its bound and reaches the top of
+ *    the 32-bit range.
+ *
+ * The batch serves only a fully seeded LRNG.  The test kernels trust the
+ * CPU source, so it is seeded before KUnit runs; in a boot where it is not
+ * (UML, random.trust_cpu=off) the cases are skipped, and the harness fails
+ * the main test boots on any skipped case.
+ */
+
+#include <kunit/test.h>
+#include <linux/module.h>
+#include <linux/random.h>
+#include <linux/slab.h>
+#include <linux/sort.h>
+
+enum {
+	/* 18 refills of a 224-byte batch in u64 alone */
+	LRNG_BATCH_TEST_N = 512,
+};
+
+static int lrng_batch_cmp_u64(const void *a, const void *b)
+{
+	u64 x = *(const u64 *)a, y = *(const u64 *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Sort @v and count its distinct values. */
+static unsigned int lrng_batch_distinct(u64 *v, unsigned int n)
+{
+	unsigned int i, distinct = n ? 1 : 0;
+
+	sort(v, n, sizeof(*v), lrng_batch_cmp_u64, NULL);
+	for (i = 1; i < n; i++)
+		distinct += v[i] != v[i - 1];
+	return distinct;
+}
+
+static void lrng_batch_need_seed(struct kunit *test)
+{
+	if (!rng_is_initialized())
+		kunit_skip(test, "the LRNG is not fully seeded yet: the batch is bypassed");
+}
+
+static void lrng_batch_test_u64(struct kunit *test)
+{
+	u64 *v = kunit_kcalloc(test, LRNG_BATCH_TEST_N, sizeof(*v), GFP_KERNEL);
+	unsigned int i;
+
+	KUNIT_ASSERT_NOT_NULL(test, v);
+	lrng_batch_need_seed(test);
+	for (i = 0; i < LRNG_BATCH_TEST_N; i++) {
+		v[i] = get_random_u64();
+		KUNIT_EXPECT_NE_MSG(test, v[i], 0ULL, "call %u gave a wiped value", i);
+	}
+	KUNIT_EXPECT_EQ(test, lrng_batch_distinct(v, LRNG_BATCH_TEST_N),
+			(unsigned int)LRNG_BATCH_TEST_N);
+}
+
+/*
+ * One u8, u16, u32 and u64 per round, in an order that rotates from round
+ * to round, so that the batch position is odd and even before each size
+ * and the refills fall between different sizes.  Distinct values expected
+ * out of 512: all u64; all u32 (a repeat by chance: 3 * 10^-5, at least
+ * 511 asked); 510 u16 (at least 490: a chance below 10^-9 to fail); 221
+ * of the 256 u8 (at least 160).
+ */
+static void lrng_batch_test_mixed(struct kunit *test)
+{
+	u64 *v8 = kunit_kcalloc(test, LRNG_BATCH_TEST_N, sizeof(u64), GFP_KERNEL);
+	u64 *v16 = kunit_kcalloc(test, LRNG_BATCH_TEST_N, sizeof(u64), GFP_KERNEL);
+	u64 *v32 = kunit_kcalloc(test, LRNG_BATCH_TEST_N, sizeof(u64), GFP_KERNEL);
+	u64 *v64 = kunit_kcalloc(test, LRNG_BATCH_TEST_N, sizeof(u64), GFP_KERNEL);
+	unsigned int i, k;
+
+	KUNIT_ASSERT_NOT_NULL(test, v8);
+	KUNIT_ASSERT_NOT_NULL(test, v16);
+	KUNIT_ASSERT_NOT_NULL(test, v32);
+	KUNIT_ASSERT_NOT_NULL(test, v64);
+	lrng_batch_need_seed(test);
+	for (i = 0; i < LRNG_BATCH_TEST_N; i++) {
+		for (k = 0; k < 4; k++) {
+			switch ((i + k) % 4) {
+			case 0:
+				v8[i] = get_random_u8();
+				break;
+			case 1:
+				v16[i] = get_random_u16();
+				break;
+			case 2:
+				v32[i] = get_random_u32();
+				break;
+			default:
+				v64[i] = get_random_u64();
+				break;
+			}
+		}
+		KUNIT_EXPECT_NE_MSG(test, v64[i], 0ULL, "round %u: wiped u64", i);
+	}
+	KUNIT_EXPECT_EQ(test, lrng_batch_distinct(v64, LRNG_BATCH_TEST_N),
+			(unsigned int)LRNG_BATCH_TEST_N);
+	KUNIT_EXPECT_GE(test, lrng_batch_distinct(v32, LRNG_BATCH_TEST_N),
+			(unsigned int)LRNG_BATCH_TEST_N - 1);
+	KUNIT_EXPECT_GE(test, lrng_batch_distinct(v16, LRNG_BATCH_TEST_N), 490U);
+	KUNIT_EXPECT_GE(test, lrng_batch_distinct(v8, LRNG_BATCH_TEST_N), 160U);
+}
+
+/*
+ * Each bound 256 times: below it always; 1 gives only 0; 2 gives both
+ * values; 2^32 - 1 gives a value of 2^31 or more (each call has a chance
+ * of one half).  Bounds just above a power of two are the ones the
+ * rejection step has to get right.
+ */
+static void lrng_batch_test_below(struct kunit *test)
+{
+	static const u32 ceils[] = {
+		1, 2, 3, 7, 1000, 0x80000000, 0x80000001, 0xfffffffe, 0xffffffff,
+	};
+	unsigned int i, j;
+
+	lrng_batch_need_seed(test);
+	for (i = 0; i < ARRAY_SIZE(ceils); i++) {
+		u32 seen_or = 0, seen_and = ~0U, v;
+
+		for (j = 0; j < 256; j++) {
+			v = __get_random_u32_below(ceils[i]);
+			KUNIT_EXPECT_LT_MSG(test, v, ceils[i], "bound %u", ceils[i]);
+			seen_or |= v;
+			seen_and &= v;
+		}
+		if (ceils[i] == 1)
+			KUNIT_EXPECT_EQ(test, seen_or, 0U);
+		if (ceils[i] == 2)
+			KUNIT_EXPECT_EQ(test, seen_or & ~seen_and, 1U);
+		if (ceils[i] == 0xffffffff)
+			KUNIT_EXPECT_NE(test, seen_or & 0x80000000, 0U);
+	}
+}
+
+static struct kunit_case lrng_batch_cases[] = {
+	KUNIT_CASE(lrng_batch_test_u64),
+	KUNIT_CASE(lrng_batch_test_mixed),
+	KUNIT_CASE(lrng_batch_test_below),
+	{}
+};
+
+static struct kunit_suite lrng_batch_suite = {
+	.name = "lrng_batch",
+	.test_cases = lrng_batch_cases,
+};
+
+kunit_test_suite(lrng_batch_suite);
+
+MODULE_DESCRIPTION("KUnit tests of the LRNG's get_random_u8() .. get_random_u64()");
+MODULE_LICENSE("GPL");
