@@ -52,9 +52,9 @@
 /*
  * One batch serves every size.  Its 224 bytes are exactly four ChaCha20
  * blocks of the per-CPU DRNG (the first block gives the 32 bytes after the
- * new key), so a refill wastes no key stream and comes half as often per
- * byte as random.c's 96-byte batches, while the one batch takes less
- * memory than random.c's four (one per size).
+ * new key), so a refill wastes no key stream and serves 224 bytes where
+ * one of random.c's serves 96, while the one batch takes less memory than
+ * random.c's four (one per size).
  */
 enum {
 	LRNG_BATCH_BYTES = CHACHA_BLOCK_SIZE - CHACHA_KEY_SIZE +
