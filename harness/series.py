@@ -112,9 +112,9 @@ lrng_es_jent.jitterrng=)."""),
     'kunit': ('lrng: add KUnit tests',
               """\
 CONFIG_LRNG_KUNIT_TEST: known-answer and behaviour tests of the ChaCha20
-DRNG, the per-CPU batch of get_random_u8() .. get_random_u64(), the
-interrupt source's collection array and entropy accounting, and the time
-stamp GCD analysis. drivers/char/lrng/.kunitconfig runs them with
+DRNG, the per-CPU batch of get_random_u8() .. get_random_u64() and
+short get_random_bytes() requests, the interrupt source's collection array
+and entropy accounting, and the time stamp GCD analysis. drivers/char/lrng/.kunitconfig runs them with
 tools/testing/kunit/kunit.py run --kunitconfig drivers/char/lrng."""),
     'selftests': ('selftests/lrng: add tests of the random number ABI',
                   """\

@@ -608,6 +608,16 @@ void lrng_drng_get_sleep(void *buf, size_t len)
 }
 
 /**
+ * lrng_drng_switched() - whether a switched DRNG serves user space
+ *
+ * Return: true while an extension's DRNG (lrng_set_drng_cb()) serves.
+ */
+bool lrng_drng_switched(void)
+{
+	return READ_ONCE(lrng_drng_sw_active);
+}
+
+/**
  * lrng_drng_stream_get() - the next bytes of a user-space read
  * @st: the read's stream, with @left 0 and @keyed false before its first call
  * @buf: output buffer

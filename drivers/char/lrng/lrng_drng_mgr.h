@@ -34,6 +34,7 @@ struct lrng_drng_stream {
 void lrng_drng_get(void *buf, size_t len);
 void lrng_drng_get_sleep(void *buf, size_t len);
 void lrng_drng_stream_get(struct lrng_drng_stream *st, void *buf, size_t len);
+bool lrng_drng_switched(void);
 
 /**
  * lrng_drng_stream_end() - wipe a read's stream

@@ -13,10 +13,13 @@
  *  - /dev/random reads are getrandom(2) with flags 0 (O_NONBLOCK and
  *    RWF_NOWAIT give EAGAIN before readiness); /dev/urandom reads never
  *    block and log a rate-limited notice before readiness.
- *  - Output is generated 512 bytes at a time into a block on the stack
- *    (lrng_drng_stream_get(): one generate call per 4 KiB), then copied to
- *    user space with no lock held; a pending signal ends a long read with a
- *    short count; EFAULT only when nothing was copied.
+ *  - Reads of up to LRNG_BATCH_SHORT_MAX bytes from the ChaCha20 DRNGs
+ *    take their bytes from the per-CPU batch of lrng_interface_kernel.c.
+ *    Longer ones are generated 512 bytes at a time into a block on the
+ *    stack (lrng_drng_stream_get(): one generate call per 4 KiB).  Either
+ *    way the bytes are copied to user space with no lock held; a pending
+ *    signal ends a long read with a short count; EFAULT only when nothing
+ *    was copied.
  *  - Writes are hashed into the auxiliary pool, never credited, and make the
  *    DRNG reseed before its next output.
  *  - The ioctls, with random.c's numbers, errnos and CAP_SYS_ADMIN checks.
@@ -34,6 +37,7 @@
 #include "lrng_drng_mgr.h"
 #include "lrng_es_aux.h"
 #include "lrng_es_mgr.h"
+#include "lrng_interface_kernel.h"
 #include "lrng_ready.h"
 #include "lrng_selftest.h"
 
@@ -64,6 +68,15 @@ static ssize_t lrng_read_user(struct iov_iter *iter)
 		return -EIO;
 	if (unlikely(!iov_iter_count(iter)))
 		return 0;
+
+	if (iov_iter_count(iter) <= LRNG_BATCH_SHORT_MAX &&
+	    !lrng_drng_switched()) {
+		todo = iov_iter_count(iter);
+		lrng_batch_get_bytes(block, todo);
+		copied = copy_to_iter(block, todo, iter);
+		memzero_explicit(block, todo);
+		return copied ? copied : -EFAULT;
+	}
 
 	/* The first chunk is the largest: the bytes of @block ever written. */
 	used = min_t(size_t, iov_iter_count(iter), sizeof(block));

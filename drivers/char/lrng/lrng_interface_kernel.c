@@ -22,10 +22,12 @@
  * Boot:
  *	random_init_early(), random_init()
  *
- * The get_random_uN() functions take their bytes from a per-CPU batch that
- * is refilled from the DRNG when it is used up or when the DRNG's
- * generation changed (a reseed), so no IPI is ever needed.  Until the LRNG
- * is fully seeded they bypass the batch, as random.c does.
+ * The get_random_uN() functions, and get_random_bytes() calls and
+ * user-space reads of up to LRNG_BATCH_SHORT_MAX bytes
+ * (lrng_batch_get_bytes()), take their bytes from a per-CPU batch that is
+ * refilled from the DRNG when it is used up or when the DRNG's generation
+ * changed (a reseed), so no IPI is ever needed.  Until the LRNG is fully
+ * seeded they bypass the batch, as random.c does.
  */
 
 #include <crypto/chacha.h>
@@ -63,6 +65,7 @@ enum {
 
 /**
  * struct lrng_batch - per-CPU bytes for get_random_u8() .. get_random_u64()
+ *		       and small user-space reads
  * @data: random bytes, each handed out once and then wiped
  * @lock: guards the whole structure on this CPU
  * @generation: DRNG generation @data was drawn from
@@ -124,16 +127,69 @@ static __always_inline void lrng_batch_get(void *out, unsigned int size)
 }
 
 /**
+ * lrng_batch_get_bytes() - the next bytes of this CPU's batch
+ * @out: output buffer
+ * @len: its length in bytes, at most LRNG_BATCH_SHORT_MAX
+ *
+ * For get_random_bytes() and user-space reads of the ChaCha20 DRNGs.  A
+ * request takes what is left of the batch and, when that is not enough,
+ * the start of the next fill: 224 bytes, four ChaCha20 blocks, serve three
+ * and a half 64-byte requests, where one on its own costs two blocks
+ * (random.c's too).  The bytes are wiped as they are handed out, and a
+ * reseed drops the rest, so what the batch holds is only output not given
+ * yet: like the vDSO's batch in user memory, a look at it reveals no
+ * earlier output.  Any context but NMI; interrupts are off for one refill
+ * at most.
+ */
+void lrng_batch_get_bytes(u8 *out, size_t len)
+{
+	struct lrng_batch *batch;
+	unsigned long flags, generation;
+	unsigned int pos, todo;
+
+	if (WARN_ON_ONCE(len > LRNG_BATCH_SHORT_MAX) || !lrng_ready()) {
+		lrng_drng_get(out, len);
+		return;
+	}
+
+	local_lock_irqsave(&lrng_batch.lock, flags);
+	batch = raw_cpu_ptr(&lrng_batch);
+	generation = lrng_drng_generation();
+	pos = batch->pos;
+	if (batch->generation != generation)
+		pos = UINT_MAX;
+	while (len) {
+		if (pos >= sizeof(batch->data)) {
+			lrng_drng_get(batch->data, sizeof(batch->data));
+			batch->generation = generation;
+			pos = 0;
+		}
+		todo = min_t(size_t, len, sizeof(batch->data) - pos);
+		memcpy(out, batch->data + pos, todo);
+		memset(batch->data + pos, 0, todo);
+		pos += todo;
+		out += todo;
+		len -= todo;
+	}
+	batch->pos = pos;
+	local_unlock_irqrestore(&lrng_batch.lock, flags);
+}
+
+/**
  * get_random_bytes() - fill a buffer with random bytes
  * @buf: the buffer
  * @len: its length in bytes
  *
- * The bytes come from the DRNG.  Callers that need them backed by a full
- * seed call wait_for_random_bytes() first, once.
+ * The bytes come from the DRNG, those of a short request through this CPU's
+ * batch.  Callers that need them backed by a full seed call
+ * wait_for_random_bytes() first, once.
  */
 void get_random_bytes(void *buf, size_t len)
 {
-	lrng_drng_get(buf, len);
+	if (len <= LRNG_BATCH_SHORT_MAX)
+		lrng_batch_get_bytes(buf, len);
+	else
+		lrng_drng_get(buf, len);
 }
 EXPORT_SYMBOL(get_random_bytes);
 

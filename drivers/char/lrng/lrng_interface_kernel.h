@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * LRNG in-kernel interface: what the CPU hotplug callbacks need
+ * LRNG in-kernel interface: the per-CPU batch, for CPU hotplug and reads
  *
  * Copyright (C) 2026 The LRNG for Linux 6.12 authors
  */
@@ -8,6 +8,12 @@
 #ifndef _LRNG_INTERFACE_KERNEL_H
 #define _LRNG_INTERFACE_KERNEL_H
 
+#include <linux/types.h>
+
+/* Reads and get_random_bytes() up to this length take the per-CPU batch. */
+#define LRNG_BATCH_SHORT_MAX 64
+
 void lrng_batch_reset_cpu(unsigned int cpu);
+void lrng_batch_get_bytes(u8 *out, size_t len);
 
 #endif /* _LRNG_INTERFACE_KERNEL_H */

@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit tests of the LRNG's get_random_u8() .. get_random_u64()
+ * KUnit tests of the LRNG's get_random_u8() .. get_random_u64() and short
+ * get_random_bytes()
  *
  * Copyright (C) 2026 The LRNG for Linux 6.12 authors
  *
@@ -13,6 +14,8 @@
  *  - a byte is copied before it is wiped: no u64 is zero;
  *  - sizes mixed in one batch keep both rules, and each size still takes
  *    nearly all of its values;
+ *  - short get_random_bytes() requests, which run on from one fill into
+ *    the next, keep both rules too;
  *  - __get_random_u32_below() stays below its bound and reaches the top of
  *    the 32-bit range.
  *
@@ -130,6 +133,36 @@ static void lrng_batch_test_mixed(struct kunit *test)
 }
 
 /*
+ * get_random_bytes() of every length from 1 to 64 bytes (the short requests
+ * that take the batch) and one longer, four times over, written one after
+ * the other, with a get_random_u32() between them that moves the batch
+ * position on: the stream's 8-byte words all differ (a repeat by chance:
+ * below 2^-44) and none is zero.
+ */
+static void lrng_batch_test_bytes(struct kunit *test)
+{
+	enum { ROUNDS = 4, MAXLEN = 65, BYTES = ROUNDS * MAXLEN * (MAXLEN + 1) / 2 };
+	u8 *buf = kunit_kzalloc(test, round_up(BYTES, sizeof(u64)), GFP_KERNEL);
+	u64 *words = (u64 *)buf;
+	unsigned int i, n, len, r, off = 0, zeros = 0;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	lrng_batch_need_seed(test);
+	for (r = 0; r < ROUNDS; r++)
+		for (len = 1; len <= MAXLEN; len++) {
+			get_random_bytes(buf + off, len);
+			off += len;
+			if (len % 3 == 0)
+				(void)get_random_u32();
+		}
+	n = off / sizeof(u64);
+	for (i = 0; i < n; i++)
+		zeros += !words[i];
+	KUNIT_EXPECT_EQ_MSG(test, zeros, 0U, "wiped bytes handed out");
+	KUNIT_EXPECT_EQ(test, lrng_batch_distinct(words, n), n);
+}
+
+/*
  * Each bound 256 times: below it always; 1 gives only 0; 2 gives both
  * values; 2^32 - 1 gives a value of 2^31 or more (each call has a chance
  * of one half).  Bounds just above a power of two are the ones the
@@ -166,6 +199,7 @@ static void lrng_batch_test_below(struct kunit *test)
 static struct kunit_case lrng_batch_cases[] = {
 	KUNIT_CASE(lrng_batch_test_u64),
 	KUNIT_CASE(lrng_batch_test_mixed),
+	KUNIT_CASE(lrng_batch_test_bytes),
 	KUNIT_CASE(lrng_batch_test_below),
 	{}
 };
@@ -177,5 +211,5 @@ static struct kunit_suite lrng_batch_suite = {
 
 kunit_test_suite(lrng_batch_suite);
 
-MODULE_DESCRIPTION("KUnit tests of the LRNG's get_random_u8() .. get_random_u64()");
+MODULE_DESCRIPTION("KUnit tests of the LRNG's per-CPU batch of random bytes");
 MODULE_LICENSE("GPL");

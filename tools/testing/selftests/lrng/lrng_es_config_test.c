@@ -181,11 +181,13 @@ TEST_F(es_config, runtime_jent_rate)
 /*
  * The fallback to unseeded, scaled down: with max_wo_reseed at 1000,
  * more generate calls than that without a full reseed make the LRNG drop
- * to unseeded; the sources (here the CPU) then seed it fully again.
+ * to unseeded; the sources (here the CPU) then seed it fully again.  The
+ * reads are of 128 bytes, one generate call each: reads of up to 64 bytes
+ * share the calls of the per-CPU batch.
  */
 TEST_F(es_config, fallback_to_unseeded)
 {
-	unsigned char buf[16];
+	unsigned char buf[128];
 	long saved;
 	int i;
 

@@ -11,6 +11,8 @@
 #endif
 #include <errno.h>
 #include <linux/random.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
@@ -196,6 +198,14 @@ TEST_F(grnd, partially_unmapped_short)
 	}
 	EXPECT_LE(ret, 128);
 
+	/* A short read, which the LRNG serves from its per-CPU batch. */
+	ret = lrng_getrandom(p + page - 16, 48, variant->flags);
+	EXPECT_GT(ret, 0) {
+		TH_LOG("getrandom(48) into 16 mapped bytes: %ld (errno %d)",
+		       ret, errno);
+	}
+	EXPECT_LE(ret, 16);
+
 	munmap(p, page);
 }
 
@@ -213,6 +223,48 @@ TEST_F(grnd, successive_reads_differ)
 			ASSERT_NE(0, memcmp(out[i], out[j], LEN)) {
 				TH_LOG("reads %d and %d are equal", i, j);
 			}
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/*
+ * Reads of every length from 1 to 64 bytes, four times over, written one
+ * after the other: the LRNG serves them from a per-CPU batch, so the
+ * stream crosses many refills at every offset.  Its 8-byte words must all
+ * differ (a repeat by chance: below 2^-44) and none may be zero: a byte
+ * handed out twice or a wiped byte handed out shows here.
+ */
+TEST_F(grnd, short_reads_stream)
+{
+	enum { ROUNDS = 4, MAXLEN = 64 };
+	uint64_t *words = (void *)self->buf;
+	size_t off = 0, n, i;
+	int r, len;
+
+	for (r = 0; r < ROUNDS; r++)
+		for (len = 1; len <= MAXLEN; len++) {
+			ASSERT_EQ(len, lrng_getrandom(self->buf + off, len,
+						      variant->flags));
+			off += len;
+		}
+
+	n = off / sizeof(*words);
+	qsort(words, n, sizeof(*words), cmp_u64);
+	for (i = 0; i < n; i++) {
+		ASSERT_NE(0, words[i]) {
+			TH_LOG("a zero word in %zu bytes of short reads", off);
+		}
+		if (i)
+			ASSERT_NE(words[i - 1], words[i]) {
+				TH_LOG("a repeated word in %zu bytes of short reads",
+				       off);
+			}
+	}
 }
 
 /*
