@@ -75,7 +75,7 @@ static ssize_t lrng_read_user(struct iov_iter *iter)
 		lrng_batch_get_bytes(block, todo);
 		copied = copy_to_iter(block, todo, iter);
 		memzero_explicit(block, todo);
-		return copied ? copied : -EFAULT;
+		return copied ? (ssize_t)copied : -EFAULT;
 	}
 
 	/* The first chunk is the largest: the bytes of @block ever written. */
