@@ -65,7 +65,7 @@ enum {
 
 /**
  * struct lrng_batch - per-CPU bytes for get_random_u8() .. get_random_u64()
- *		       and small user-space reads
+ *		       and short get_random_bytes() calls and reads
  * @data: random bytes, each handed out once and then wiped
  * @lock: guards the whole structure on this CPU
  * @generation: DRNG generation @data was drawn from
