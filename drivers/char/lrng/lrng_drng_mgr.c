@@ -191,6 +191,16 @@ static struct lrng_drng_sw lrng_drng_sw;
 static DEFINE_MUTEX(lrng_drng_sw_lock);
 static bool lrng_drng_sw_active;
 
+/**
+ * lrng_drng_switched() - whether a switched DRNG serves user space
+ *
+ * Return: true while an extension's DRNG (lrng_set_drng_cb()) serves.
+ */
+bool lrng_drng_switched(void)
+{
+	return READ_ONCE(lrng_drng_sw_active);
+}
+
 /* Fill @out from the switched DRNG; the caller holds lrng_drng_sw_lock. */
 static int lrng_drng_sw_generate(u8 *out, u32 len)
 {
@@ -266,7 +276,7 @@ void lrng_drng_seed(const void *seed, size_t len, bool full)
 	u8 key[LRNG_DRNG_SECURITY_STRENGTH_BYTES];
 	bool done = false;
 
-	if (READ_ONCE(lrng_drng_sw_active)) {
+	if (lrng_drng_switched()) {
 		might_sleep();
 		mutex_lock(&lrng_drng_sw_lock);
 		if (lrng_drng_sw.cb &&
@@ -591,7 +601,7 @@ void lrng_drng_get_sleep(void *buf, size_t len)
 {
 	u8 *out = buf;
 
-	if (READ_ONCE(lrng_drng_sw_active)) {
+	if (lrng_drng_switched()) {
 		mutex_lock(&lrng_drng_sw_lock);
 		while (lrng_drng_sw.cb && len) {
 			/* What the switched DRNG failed to give is ChaCha20's. */
@@ -608,16 +618,6 @@ void lrng_drng_get_sleep(void *buf, size_t len)
 }
 
 /**
- * lrng_drng_switched() - whether a switched DRNG serves user space
- *
- * Return: true while an extension's DRNG (lrng_set_drng_cb()) serves.
- */
-bool lrng_drng_switched(void)
-{
-	return READ_ONCE(lrng_drng_sw_active);
-}
-
-/**
  * lrng_drng_stream_get() - the next bytes of a user-space read
  * @st: the read's stream, with @left 0 and @keyed false before its first call
  * @buf: output buffer
@@ -630,7 +630,7 @@ bool lrng_drng_switched(void)
  */
 void lrng_drng_stream_get(struct lrng_drng_stream *st, void *buf, size_t len)
 {
-	if (READ_ONCE(lrng_drng_sw_active))
+	if (lrng_drng_switched())
 		lrng_drng_get_sleep(buf, len);
 	else
 		lrng_drng_stream_fill(st, buf, len);

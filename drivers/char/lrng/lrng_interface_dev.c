@@ -14,7 +14,8 @@
  *    RWF_NOWAIT give EAGAIN before readiness); /dev/urandom reads never
  *    block and log a rate-limited notice before readiness.
  *  - Reads of up to LRNG_BATCH_SHORT_MAX bytes from the ChaCha20 DRNGs
- *    take their bytes from the per-CPU batch of lrng_interface_kernel.c.
+ *    are get_random_bytes() calls: they take their bytes from the per-CPU
+ *    batch of lrng_interface_kernel.c.
  *    Longer ones are generated 512 bytes at a time into a block on the
  *    stack (lrng_drng_stream_get(): one generate call per 4 KiB).  Either
  *    way the bytes are copied to user space with no lock held; a pending
@@ -72,7 +73,7 @@ static ssize_t lrng_read_user(struct iov_iter *iter)
 	if (iov_iter_count(iter) <= LRNG_BATCH_SHORT_MAX &&
 	    !lrng_drng_switched()) {
 		todo = iov_iter_count(iter);
-		lrng_batch_get_bytes(block, todo);
+		get_random_bytes(block, todo);
 		copied = copy_to_iter(block, todo, iter);
 		memzero_explicit(block, todo);
 		return copied ? (ssize_t)copied : -EFAULT;

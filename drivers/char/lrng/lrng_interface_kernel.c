@@ -22,9 +22,9 @@
  * Boot:
  *	random_init_early(), random_init()
  *
- * The get_random_uN() functions, and get_random_bytes() calls and
- * user-space reads of up to LRNG_BATCH_SHORT_MAX bytes
- * (lrng_batch_get_bytes()), take their bytes from a per-CPU batch that is
+ * The get_random_uN() functions, and get_random_bytes() calls of up to
+ * LRNG_BATCH_SHORT_MAX bytes (which serve short user-space reads too),
+ * take their bytes from a per-CPU batch (lrng_batch_take()) that is
  * refilled from the DRNG when it is used up or when the DRNG's generation
  * changed (a reseed), so no IPI is ever needed.  Until the LRNG is fully
  * seeded they bypass the batch, as random.c does.
@@ -93,61 +93,33 @@ void lrng_batch_reset_cpu(unsigned int cpu)
 }
 
 /*
- * Hand out @size bytes (a power of two up to 8) from this CPU's batch.
- * Inlined into each get_random_uN(), so that @size is a constant there and
- * the copy and the wipe are single moves, not library calls.
- */
-static __always_inline void lrng_batch_get(void *out, unsigned int size)
-{
-	struct lrng_batch *batch;
-	unsigned long flags, generation;
-	unsigned int pos;
-
-	if (!lrng_ready()) {
-		lrng_drng_get(out, size);
-		return;
-	}
-
-	local_lock_irqsave(&lrng_batch.lock, flags);
-	batch = raw_cpu_ptr(&lrng_batch);
-	generation = lrng_drng_generation();
-	pos = batch->pos;
-	if (pos <= sizeof(batch->data))
-		pos = round_up(pos, size);
-	if (pos > sizeof(batch->data) - size ||
-	    batch->generation != generation) {
-		lrng_drng_get(batch->data, sizeof(batch->data));
-		batch->generation = generation;
-		pos = 0;
-	}
-	memcpy(out, batch->data + pos, size);
-	memset(batch->data + pos, 0, size);
-	batch->pos = pos + size;
-	local_unlock_irqrestore(&lrng_batch.lock, flags);
-}
-
-/**
- * lrng_batch_get_bytes() - the next bytes of this CPU's batch
- * @out: output buffer
- * @len: its length in bytes, at most LRNG_BATCH_SHORT_MAX
+ * Hand out @len bytes of this CPU's batch, the first at a multiple of
+ * @align.  Inlined into every caller with a constant @align:
  *
- * For get_random_bytes() and user-space reads of the ChaCha20 DRNGs.  A
- * request takes what is left of the batch and, when that is not enough,
- * the start of the next fill: 224 bytes, four ChaCha20 blocks, serve three
- * and a half 64-byte requests, where one on its own costs two blocks
- * (random.c's too).  The bytes are wiped as they are handed out, and a
- * reseed drops the rest, so what the batch holds is only output not given
- * yet: like the vDSO's batch in user memory, a look at it reveals no
- * earlier output.  Any context but NMI; interrupts are off for one refill
- * at most.
+ *  - get_random_uN() asks for @len == @align, a power of two up to 8: the
+ *    value never spans a refill, and with @len a constant too the copy and
+ *    the wipe are single moves, not library calls.
+ *  - get_random_bytes() asks for up to LRNG_BATCH_SHORT_MAX bytes with
+ *    @align 1: it takes what is left of the batch and, when that is not
+ *    enough, the start of the next fill.  224 bytes, four ChaCha20 blocks,
+ *    serve three and a half 64-byte requests, where one on its own costs
+ *    two blocks (random.c's too).
+ *
+ * The bytes are wiped as they are handed out, and a reseed drops the rest,
+ * so what the batch holds is only output not given yet: like the vDSO's
+ * batch in user memory, a look at it reveals no earlier output.  Until
+ * the LRNG is fully seeded the DRNG serves directly, as in random.c.
+ * Interrupts are off for one refill at most.
  */
-void lrng_batch_get_bytes(u8 *out, size_t len)
+static __always_inline void lrng_batch_take(void *buf, size_t len,
+					    unsigned int align)
 {
 	struct lrng_batch *batch;
 	unsigned long flags, generation;
 	unsigned int pos, todo;
+	u8 *out = buf;
 
-	if (WARN_ON_ONCE(len > LRNG_BATCH_SHORT_MAX) || !lrng_ready()) {
+	if (!lrng_ready()) {
 		lrng_drng_get(out, len);
 		return;
 	}
@@ -156,15 +128,21 @@ void lrng_batch_get_bytes(u8 *out, size_t len)
 	batch = raw_cpu_ptr(&lrng_batch);
 	generation = lrng_drng_generation();
 	pos = batch->pos;
-	if (batch->generation != generation)
+	if (unlikely(batch->generation != generation))
 		pos = UINT_MAX;
+	else if (align > 1 && pos <= sizeof(batch->data))
+		pos = round_up(pos, align);
 	while (len) {
-		if (pos >= sizeof(batch->data)) {
+		if (unlikely(pos > sizeof(batch->data) - align)) {
 			lrng_drng_get(batch->data, sizeof(batch->data));
 			batch->generation = generation;
 			pos = 0;
 		}
-		todo = min_t(size_t, len, sizeof(batch->data) - pos);
+		/* Up to @align bytes fit after the check above. */
+		if (len <= align)
+			todo = len;
+		else
+			todo = min_t(size_t, len, sizeof(batch->data) - pos);
 		memcpy(out, batch->data + pos, todo);
 		memset(batch->data + pos, 0, todo);
 		pos += todo;
@@ -180,14 +158,15 @@ void lrng_batch_get_bytes(u8 *out, size_t len)
  * @buf: the buffer
  * @len: its length in bytes
  *
- * The bytes come from the DRNG, those of a short request through this CPU's
- * batch.  Callers that need them backed by a full seed call
- * wait_for_random_bytes() first, once.
+ * The bytes come from this CPU's ChaCha20 DRNG, those of a request of up
+ * to LRNG_BATCH_SHORT_MAX bytes through this CPU's batch.
+ * Any context but NMI.  Callers that need the bytes backed by a full seed
+ * call wait_for_random_bytes() first, once.
  */
 void get_random_bytes(void *buf, size_t len)
 {
 	if (len <= LRNG_BATCH_SHORT_MAX)
-		lrng_batch_get_bytes(buf, len);
+		lrng_batch_take(buf, len, 1);
 	else
 		lrng_drng_get(buf, len);
 }
@@ -202,7 +181,7 @@ u8 get_random_u8(void)
 {
 	u8 ret;
 
-	lrng_batch_get(&ret, sizeof(ret));
+	lrng_batch_take(&ret, sizeof(ret), sizeof(ret));
 	return ret;
 }
 EXPORT_SYMBOL(get_random_u8);
@@ -216,7 +195,7 @@ u16 get_random_u16(void)
 {
 	u16 ret;
 
-	lrng_batch_get(&ret, sizeof(ret));
+	lrng_batch_take(&ret, sizeof(ret), sizeof(ret));
 	return ret;
 }
 EXPORT_SYMBOL(get_random_u16);
@@ -230,7 +209,7 @@ u32 get_random_u32(void)
 {
 	u32 ret;
 
-	lrng_batch_get(&ret, sizeof(ret));
+	lrng_batch_take(&ret, sizeof(ret), sizeof(ret));
 	return ret;
 }
 EXPORT_SYMBOL(get_random_u32);
@@ -244,7 +223,7 @@ u64 get_random_u64(void)
 {
 	u64 ret;
 
-	lrng_batch_get(&ret, sizeof(ret));
+	lrng_batch_take(&ret, sizeof(ret), sizeof(ret));
 	return ret;
 }
 EXPORT_SYMBOL(get_random_u64);

@@ -10,10 +10,12 @@
 
 #include <linux/types.h>
 
-/* Reads and get_random_bytes() up to this length take the per-CPU batch. */
+/*
+ * get_random_bytes() up to this length takes the per-CPU batch; short
+ * user-space reads from the ChaCha20 DRNGs are such calls.
+ */
 #define LRNG_BATCH_SHORT_MAX 64
 
 void lrng_batch_reset_cpu(unsigned int cpu);
-void lrng_batch_get_bytes(u8 *out, size_t len);
 
 #endif /* _LRNG_INTERFACE_KERNEL_H */
