@@ -13,7 +13,7 @@
 #                        for ARCH=arm64 LLVM=1 (build/obj-um, obj-arm64)
 
 # The checks of harness/init's mode_distro, one LRNG-TEST line each.
-DISTRO_CHECKS="distro_disk distro_newdisk distro_vmgenid distro_vmfork distro_compat_getrandom distro_pm_notifier"
+DISTRO_CHECKS="distro_disk distro_newdisk distro_vmgenid distro_vmfork distro_compat_getrandom distro_pm_notifier distro_simd_param"
 # LRNG exports that random.c does not have (symbol, type, namespace).
 EXPORTS_ALLOW=$ROOT/harness/lrng-exports.allow
 

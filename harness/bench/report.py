@@ -239,6 +239,21 @@ def speed_line(d):
     return text + ": " + verdict
 
 
+def bulk_line(d):
+    """Which ChaCha20 code the LRNG's perf boots chose for bulk output."""
+    seen = {}
+    for path in sorted(glob.glob(os.path.join(d, "logs", "perf-lrng-*.console.log"))):
+        with open(path, errors="replace") as f:
+            m = re.search(r"random: ChaCha20 bulk output: ([^(\n]+?) \(", f.read())
+        choice = m.group(1) if m else "no log line"
+        seen[choice] = seen.get(choice, 0) + 1
+    if not seen:
+        return "LRNG ChaCha20 bulk output: no perf boot logs."
+    return "LRNG ChaCha20 bulk output, chosen at boot: " + ", ".join(
+        "%s in %d of %d perf boots" % (c, n, sum(seen.values()))
+        for c, n in sorted(seen.items()))
+
+
 def main():
     d = sys.argv[1]
     check = "--check" in sys.argv
@@ -296,6 +311,7 @@ def main():
                "'>' = not ready at the bound (censored).")
     out.append(speed_line(d))
     out.append(control_line(vals))
+    out.append(bulk_line(d))
     table = "\n".join(out)
     print(table)
     with open(os.path.join(d, "table.txt"), "w") as f:

@@ -20,21 +20,34 @@
  * is followed by a key update as above.  The seed therefore never replaces
  * the existing state, it only adds to it.
  *
- * The code is built on the kernel's ChaCha20 block function
- * (lib/crypto/chacha.c).  With CONFIG_LRNG_CHACHA20_SIMD, whole blocks of
- * a large request go through chacha20_crypt() instead, the architecture's
- * SIMD implementation where there is one (AVX2/AVX-512 on x86_64) and
- * usable in the calling context.  It is meant for hardware: under QEMU's
- * instruction emulation (TCG) 4 KiB reads ran at 0.44 of the generic
- * block's speed (46 against 105 MB/s).
+ * The code is built on the kernel's ChaCha20 library (lib/crypto/chacha.c).
+ *
+ * Bulk output: the whole blocks of a request come either from the generic
+ * block function, one block at a time as in random.c, or, with
+ * CONFIG_LRNG_CHACHA20_SIMD, from one chacha20_crypt() call over zeros:
+ * the architecture's SIMD code (SSSE3/AVX2/AVX-512 on x86_64, NEON on
+ * arm64) where there is one and the calling context allows it.  Which is
+ * faster depends on the machine: SIMD on hardware, the generic function
+ * under QEMU's instruction emulation (TCG), which emulates the SIMD
+ * instructions (4 KiB reads at 0.44 of the generic speed).  So at
+ * late_initcall lrng_cc20_bulk_init() times both and keeps the SIMD code
+ * only when it is at least an eighth faster; lrng_drng_chacha20.simd=on or
+ * =off overrides the measurement.  The choice is logged and shown in
+ * /proc/lrng_type.  Both produce the same key stream.
  */
 
 #include <kunit/visibility.h>
 #include <linux/bug.h>
 #include <linux/export.h>
+#include <linux/init.h>
+#include <linux/jump_label.h>
 #include <linux/math.h>
 #include <linux/minmax.h>
+#include <linux/moduleparam.h>
+#include <linux/preempt.h>
+#include <linux/random.h>
 #include <linux/string.h>
+#include <linux/sysfs.h>
 #include <linux/unaligned.h>
 
 #include "lrng_definitions.h"
@@ -43,7 +56,69 @@
 enum {
 	LRNG_CC20_KEY_WORD = 4,
 	LRNG_CC20_KEY_WORDS = CHACHA_KEY_SIZE / sizeof(u32),
+	/* lrng_cc20_bulk_init(): the read path's chunk, timed this often. */
+	LRNG_CC20_BULK_BYTES = 512,
+	LRNG_CC20_BULK_RUNS = 8,
 };
+
+/* lrng_drng_chacha20.simd: what picks the bulk output code. */
+enum lrng_cc20_simd_mode {
+	LRNG_CC20_SIMD_AUTO,
+	LRNG_CC20_SIMD_ON,
+	LRNG_CC20_SIMD_OFF,
+};
+
+static const char * const lrng_cc20_simd_names[] = {
+	[LRNG_CC20_SIMD_AUTO] = "auto",
+	[LRNG_CC20_SIMD_ON] = "on",
+	[LRNG_CC20_SIMD_OFF] = "off",
+};
+
+/* Set on the command line only; read once, by lrng_cc20_bulk_init(). */
+static int lrng_cc20_simd_mode;
+
+/*
+ * Whether the whole blocks of bulk output take chacha20_crypt(); switched
+ * on at most once, by lrng_cc20_bulk_init(), before any large request of
+ * user space.  A static key: the generate path reads it without a load.
+ */
+static DEFINE_STATIC_KEY_FALSE(lrng_cc20_simd);
+
+static int lrng_cc20_simd_set(const char *val, const struct kernel_param *kp)
+{
+	int i = sysfs_match_string(lrng_cc20_simd_names, val);
+
+	if (i < 0) {
+		pr_err("lrng_drng_chacha20.simd=%s: use auto, on or off\n", val);
+		return -EINVAL;
+	}
+	*(int *)kp->arg = i;
+	return 0;
+}
+
+static int lrng_cc20_simd_get(char *buf, const struct kernel_param *kp)
+{
+	return sysfs_emit(buf, "%s\n", lrng_cc20_simd_names[*(int *)kp->arg]);
+}
+
+static const struct kernel_param_ops lrng_cc20_simd_ops = {
+	.set = lrng_cc20_simd_set,
+	.get = lrng_cc20_simd_get,
+};
+module_param_cb(simd, &lrng_cc20_simd_ops, &lrng_cc20_simd_mode, 0444);
+MODULE_PARM_DESC(simd,
+		 "Bulk output with the SIMD ChaCha20 library: auto (the faster at boot), on, off");
+
+/**
+ * lrng_cc20_simd_active() - whether bulk output takes the SIMD library
+ *
+ * Return: true when lrng_cc20_bulk_init() chose chacha20_crypt().
+ */
+bool lrng_cc20_simd_active(void)
+{
+	return IS_ENABLED(CONFIG_LRNG_CHACHA20_SIMD) &&
+	       static_branch_unlikely(&lrng_cc20_simd);
+}
 
 /* Replace the key with the next block of key stream: fast key erasure. */
 static void lrng_cc20_rekey(struct lrng_chacha20 *cc20)
@@ -149,6 +224,34 @@ void lrng_cc20_key_once(struct lrng_chacha20 *once, const u8 *key)
 EXPORT_SYMBOL_IF_KUNIT(lrng_cc20_key_once);
 
 /**
+ * lrng_cc20_fill() - whole blocks of key stream, with the code asked for
+ * @once: the state; its block counter moves past the blocks
+ * @out: output buffer
+ * @full: number of bytes, a multiple of CHACHA_BLOCK_SIZE
+ * @simd: one chacha20_crypt() call over zeros (the SIMD library where
+ *	  there is one) instead of one chacha20_block() call per block; only
+ *	  with CONFIG_LRNG_CHACHA20_SIMD
+ *
+ * Both give the same bytes.  lrng_cc20_blocks() asks for the code that
+ * lrng_cc20_bulk_init() chose; the boot measurement and the KUnit tests
+ * ask for each.
+ */
+void lrng_cc20_fill(struct lrng_chacha20 *once, u8 *out, size_t full,
+		    bool simd)
+{
+	size_t i;
+
+	if (IS_ENABLED(CONFIG_LRNG_CHACHA20_SIMD) && simd) {
+		memset(out, 0, full);
+		chacha20_crypt(once->state, out, out, full);
+		return;
+	}
+	for (i = 0; i < full; i += CHACHA_BLOCK_SIZE)
+		chacha20_block(once->state, out + i);
+}
+EXPORT_SYMBOL_IF_KUNIT(lrng_cc20_fill);
+
+/**
  * lrng_cc20_blocks() - the key stream of a one-time state
  * @once: a state from lrng_cc20_key_once(), or, inside
  *	  lrng_cc20_generate(), the DRNG's state before its key is replaced
@@ -164,16 +267,8 @@ void lrng_cc20_blocks(struct lrng_chacha20 *once, u8 *out, size_t outlen)
 {
 	size_t full = round_down(outlen, CHACHA_BLOCK_SIZE);
 	u8 tail[CHACHA_BLOCK_SIZE];
-	size_t i;
 
-	/* Whole blocks; with CONFIG_LRNG_CHACHA20_SIMD XORed onto zeros. */
-	if (IS_ENABLED(CONFIG_LRNG_CHACHA20_SIMD) && full) {
-		memset(out, 0, full);
-		chacha20_crypt(once->state, out, out, full);
-	} else {
-		for (i = 0; i < full; i += CHACHA_BLOCK_SIZE)
-			chacha20_block(once->state, out + i);
-	}
+	lrng_cc20_fill(once, out, full, lrng_cc20_simd_active());
 	out += full;
 	outlen -= full;
 	if (outlen) {
@@ -193,3 +288,60 @@ void lrng_cc20_zero(struct lrng_chacha20 *cc20)
 	memzero_explicit(cc20->state, sizeof(cc20->state));
 }
 EXPORT_SYMBOL_IF_KUNIT(lrng_cc20_zero);
+
+/*
+ * Whether the SIMD library expands LRNG_CC20_BULK_BYTES at least an eighth
+ * faster than the generic block function: the fewest counter ticks of
+ * LRNG_CC20_BULK_RUNS runs of each, in turn, from one state of the all-zero
+ * key (no DRNG output).  Without a cycle counter both may time as 0: a tie
+ * keeps the generic code.
+ */
+static bool __init lrng_cc20_simd_faster(void)
+{
+	u64 t, ticks[2] = { U64_MAX, U64_MAX };
+	u8 buf[LRNG_CC20_BULK_BYTES];
+	struct lrng_chacha20 once;
+	unsigned int run, simd;
+	bool faster;
+
+	lrng_cc20_init(&once);
+	for (run = 0; run < LRNG_CC20_BULK_RUNS; run++) {
+		for (simd = 0; simd < 2; simd++) {
+			preempt_disable();
+			t = random_get_entropy();
+			lrng_cc20_fill(&once, buf, sizeof(buf), simd);
+			t = random_get_entropy() - t;
+			preempt_enable();
+			ticks[simd] = min(ticks[simd], t);
+		}
+	}
+	lrng_cc20_zero(&once);
+
+	faster = ticks[1] < ticks[0] - ticks[0] / 8;
+	pr_info("ChaCha20 bulk output: %s (faster at boot; %zu bytes in %llu ticks generic, %llu SIMD library)\n",
+		faster ? "SIMD library" : "generic block function",
+		sizeof(buf), ticks[0], ticks[1]);
+	return faster;
+}
+
+/* Choose the bulk output code (see the top of this file). */
+static int __init lrng_cc20_bulk_init(void)
+{
+	bool simd;
+
+	if (!IS_ENABLED(CONFIG_LRNG_CHACHA20_SIMD))
+		return 0;
+
+	if (lrng_cc20_simd_mode == LRNG_CC20_SIMD_AUTO) {
+		simd = lrng_cc20_simd_faster();
+	} else {
+		simd = lrng_cc20_simd_mode == LRNG_CC20_SIMD_ON;
+		pr_info("ChaCha20 bulk output: %s (lrng_drng_chacha20.simd=%s)\n",
+			simd ? "SIMD library" : "generic block function",
+			lrng_cc20_simd_names[lrng_cc20_simd_mode]);
+	}
+	if (simd)
+		static_branch_enable(&lrng_cc20_simd);
+	return 0;
+}
+late_initcall(lrng_cc20_bulk_init);

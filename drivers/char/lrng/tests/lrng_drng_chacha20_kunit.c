@@ -257,6 +257,47 @@ static void lrng_cc20_test_blocks(struct kunit *test)
 	lrng_cc20_zero(&once);
 }
 
+/*
+ * The SIMD library (CONFIG_LRNG_CHACHA20_SIMD) gives the generic block
+ * function's key stream, whichever of the two the boot measurement chose:
+ * RFC 8439 A.1's bytes for the zero key, then the same bytes and the same
+ * block counter for a run of request sizes on one state each.
+ */
+static void lrng_cc20_test_simd(struct kunit *test)
+{
+	static const size_t sizes[] = { 64, 128, 192, 512, 64, 4096, 320 };
+	static const u8 key[CHACHA_KEY_SIZE] = { 9, 8, 7 };
+	struct lrng_chacha20 gen, simd;
+	size_t i, total = 0;
+	u8 *a, *b;
+
+	if (!IS_ENABLED(CONFIG_LRNG_CHACHA20_SIMD))
+		kunit_skip(test, "CONFIG_LRNG_CHACHA20_SIMD is off");
+
+	a = kunit_kzalloc(test, LRNG_DRNG_MAX_REQSIZE, GFP_KERNEL);
+	b = kunit_kzalloc(test, LRNG_DRNG_MAX_REQSIZE, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, a);
+	KUNIT_ASSERT_NOT_NULL(test, b);
+
+	lrng_cc20_init(&simd);
+	lrng_cc20_fill(&simd, b, LRNG_DRNG_MAX_REQSIZE, true);
+	KUNIT_EXPECT_MEMEQ(test, b + 32, lrng_cc20_zero_first,
+			   sizeof(lrng_cc20_zero_first));
+
+	lrng_cc20_key_once(&gen, key);
+	lrng_cc20_key_once(&simd, key);
+	for (i = 0; i < ARRAY_SIZE(sizes); i++) {
+		lrng_cc20_fill(&gen, a, sizes[i], false);
+		lrng_cc20_fill(&simd, b, sizes[i], true);
+		KUNIT_EXPECT_MEMEQ_MSG(test, a, b, sizes[i], "request %zu", i);
+		KUNIT_EXPECT_EQ(test, gen.state[12], simd.state[12]);
+		total += sizes[i];
+	}
+	KUNIT_EXPECT_EQ(test, simd.state[12], total / CHACHA_BLOCK_SIZE);
+	lrng_cc20_zero(&gen);
+	lrng_cc20_zero(&simd);
+}
+
 static struct kunit_case lrng_drng_chacha20_cases[] = {
 	KUNIT_CASE(lrng_cc20_test_zero_key_kat),
 	KUNIT_CASE(lrng_cc20_test_seed_kat),
@@ -265,6 +306,7 @@ static struct kunit_case lrng_drng_chacha20_cases[] = {
 	KUNIT_CASE(lrng_cc20_test_max_request),
 	KUNIT_CASE(lrng_cc20_test_keystream),
 	KUNIT_CASE(lrng_cc20_test_blocks),
+	KUNIT_CASE(lrng_cc20_test_simd),
 	{}
 };
 

@@ -49,6 +49,7 @@
 #define LRNG_MAX_LINES		256
 #define LRNG_ES_SUFFIX		" ES properties"
 #define LRNG_POOL_BITS		256
+#define LRNG_SIMD_PARAM		"/sys/module/lrng_drng_chacha20/parameters/simd"
 
 /* Bits for the required top-level keys. */
 enum {
@@ -788,6 +789,40 @@ TEST_F(lrng_type, unprivileged_same)
 	}
 	munmap(ctx.text, LRNG_TYPE_MAX);
 	free(after);
+}
+
+/*
+ * "ChaCha20 bulk output" follows lrng_drng_chacha20.simd: on gives the SIMD
+ * library, off the generic block function, auto whichever was faster at
+ * boot (the distro boot sets on, the other boots leave auto).
+ */
+TEST_F(lrng_type, bulk_output)
+{
+	char mode[16] = "", bulk[64];
+	ssize_t len;
+
+	len = lrng_read_file(LRNG_SIMD_PARAM, mode, sizeof(mode));
+	ASSERT_LT(0, len) {
+		TH_LOG("%s: %s", LRNG_SIMD_PARAM,
+		       len < 0 ? strerror(errno) : "empty");
+	}
+	mode[strcspn(mode, "\n")] = '\0';
+	ASSERT_EQ(0, lrng_type_text(NULL, "ChaCha20 bulk output", bulk,
+				    sizeof(bulk))) {
+		TH_LOG("no \"ChaCha20 bulk output\" line in %s", LRNG_TYPE);
+	}
+	TH_LOG("simd=%s: %s", mode, bulk);
+	if (!strcmp(mode, "on")) {
+		EXPECT_STREQ("SIMD library", bulk);
+	} else if (!strcmp(mode, "off")) {
+		EXPECT_STREQ("generic block function", bulk);
+	} else {
+		EXPECT_STREQ("auto", mode);
+		EXPECT_TRUE(!strcmp(bulk, "SIMD library") ||
+			    !strcmp(bulk, "generic block function")) {
+			TH_LOG("unknown bulk output \"%s\"", bulk);
+		}
+	}
 }
 
 TEST_HARNESS_MAIN
