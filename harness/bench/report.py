@@ -243,6 +243,8 @@ def bulk_line(d):
     """Which ChaCha20 code the LRNG's perf boots chose for bulk output."""
     seen = {}
     for path in sorted(glob.glob(os.path.join(d, "logs", "perf-lrng-*.console.log"))):
+        if not re.match(r"perf-lrng-\d+\.console\.log$", os.path.basename(path)):
+            continue  # a boot the host slowed, booted again
         with open(path, errors="replace") as f:
             m = re.search(r"random: ChaCha20 bulk output: ([^(\n]+?) \(", f.read())
         choice = m.group(1) if m else "no log line"

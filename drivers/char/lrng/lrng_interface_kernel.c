@@ -118,6 +118,7 @@ static __always_inline void lrng_batch_take(void *buf, size_t len,
 	unsigned long flags, generation;
 	unsigned int pos, todo;
 	u8 *out = buf;
+	bool stale;
 
 	if (!lrng_ready()) {
 		lrng_drng_get(out, len);
@@ -128,14 +129,14 @@ static __always_inline void lrng_batch_take(void *buf, size_t len,
 	batch = raw_cpu_ptr(&lrng_batch);
 	generation = lrng_drng_generation();
 	pos = batch->pos;
-	if (unlikely(batch->generation != generation))
-		pos = UINT_MAX;
-	else if (align > 1 && pos <= sizeof(batch->data))
+	if (align > 1 && likely(pos <= sizeof(batch->data)))
 		pos = round_up(pos, align);
+	stale = batch->generation != generation;
 	while (len) {
-		if (unlikely(pos > sizeof(batch->data) - align)) {
+		if (unlikely(pos > sizeof(batch->data) - align || stale)) {
 			lrng_drng_get(batch->data, sizeof(batch->data));
 			batch->generation = generation;
+			stale = false;
 			pos = 0;
 		}
 		/* Up to @align bytes fit after the check above. */
