@@ -42,10 +42,11 @@
  * chacha20_block() is the block function both random.c and the LRNG's
  * ChaCha20 DRNG expand their output with (the LRNG's unless the SIMD
  * library was faster at boot, which it is not under TCG: "ChaCha20 bulk
- * output" in the boot log); the same code runs in both kernels.  Its figure is the bound on
- * either kernel's getrandom(2) throughput for large reads: no RNG built on
- * it can produce 4 KiB faster.  It runs on a zero key, one call per 4 KiB
- * (64 blocks), over @calls / 32 calls as the 4 KiB figure above.
+ * output" in the boot log); the same code runs in both kernels.  Its
+ * figure is the bound on either kernel's getrandom(2) throughput for large
+ * reads: no RNG built on it can produce 4 KiB faster.  It runs on a zero
+ * key, one call per 4 KiB (64 blocks), over @calls / 32 calls as the 4 KiB
+ * figure above.
  *
  * The module stays loaded until rmmod and keeps no state beyond its
  * parameters.
