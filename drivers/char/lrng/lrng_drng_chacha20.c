@@ -109,15 +109,22 @@ module_param_cb(simd, &lrng_cc20_simd_ops, &lrng_cc20_simd_mode, 0444);
 MODULE_PARM_DESC(simd,
 		 "Bulk output with the SIMD ChaCha20 library: auto (the faster at boot), on, off");
 
-/**
- * lrng_cc20_simd_active() - whether bulk output takes the SIMD library
- *
- * Return: true when lrng_cc20_bulk_init() chose chacha20_crypt().
- */
-bool lrng_cc20_simd_active(void)
+/* Whether lrng_cc20_bulk_init() chose chacha20_crypt() for bulk output. */
+static bool lrng_cc20_simd_active(void)
 {
 	return IS_ENABLED(CONFIG_LRNG_CHACHA20_SIMD) &&
 	       static_branch_unlikely(&lrng_cc20_simd);
+}
+
+/**
+ * lrng_cc20_bulk_name() - the code that produces bulk output
+ *
+ * Return: its name, for the log and /proc/lrng_type.
+ */
+const char *lrng_cc20_bulk_name(void)
+{
+	return lrng_cc20_simd_active() ? "SIMD library" :
+					 "generic block function";
 }
 
 /* Replace the key with the next block of key stream: fast key erasure. */
@@ -291,19 +298,20 @@ EXPORT_SYMBOL_IF_KUNIT(lrng_cc20_zero);
 
 /*
  * Whether the SIMD library expands LRNG_CC20_BULK_BYTES at least an eighth
- * faster than the generic block function: the fewest counter ticks of
- * LRNG_CC20_BULK_RUNS runs of each, in turn, from one state of the all-zero
- * key (no DRNG output).  Without a cycle counter both may time as 0: a tie
- * keeps the generic code.
+ * faster than the generic block function: the fewest counter ticks (into
+ * @ticks, generic first) of LRNG_CC20_BULK_RUNS runs of each, in turn, from
+ * one state of the all-zero key (no DRNG output).  Without a cycle counter
+ * both may time as 0: a tie keeps the generic code.
  */
-static bool __init lrng_cc20_simd_faster(void)
+static bool __init lrng_cc20_simd_faster(u64 ticks[2])
 {
-	u64 t, ticks[2] = { U64_MAX, U64_MAX };
 	u8 buf[LRNG_CC20_BULK_BYTES];
 	struct lrng_chacha20 once;
 	unsigned int run, simd;
-	bool faster;
+	u64 t;
 
+	ticks[0] = U64_MAX;
+	ticks[1] = U64_MAX;
 	lrng_cc20_init(&once);
 	for (run = 0; run < LRNG_CC20_BULK_RUNS; run++) {
 		for (simd = 0; simd < 2; simd++) {
@@ -316,32 +324,34 @@ static bool __init lrng_cc20_simd_faster(void)
 		}
 	}
 	lrng_cc20_zero(&once);
-
-	faster = ticks[1] < ticks[0] - ticks[0] / 8;
-	pr_info("ChaCha20 bulk output: %s (faster at boot; %zu bytes in %llu ticks generic, %llu SIMD library)\n",
-		faster ? "SIMD library" : "generic block function",
-		sizeof(buf), ticks[0], ticks[1]);
-	return faster;
+	return ticks[1] < ticks[0] - ticks[0] / 8;
 }
 
-/* Choose the bulk output code (see the top of this file). */
+/* Choose the bulk output code (see the top of this file) and log it. */
 static int __init lrng_cc20_bulk_init(void)
 {
+	bool timed = lrng_cc20_simd_mode == LRNG_CC20_SIMD_AUTO;
+	u64 ticks[2];
 	bool simd;
 
 	if (!IS_ENABLED(CONFIG_LRNG_CHACHA20_SIMD))
 		return 0;
 
-	if (lrng_cc20_simd_mode == LRNG_CC20_SIMD_AUTO) {
-		simd = lrng_cc20_simd_faster();
-	} else {
+	if (timed)
+		simd = lrng_cc20_simd_faster(ticks);
+	else
 		simd = lrng_cc20_simd_mode == LRNG_CC20_SIMD_ON;
-		pr_info("ChaCha20 bulk output: %s (lrng_drng_chacha20.simd=%s)\n",
-			simd ? "SIMD library" : "generic block function",
-			lrng_cc20_simd_names[lrng_cc20_simd_mode]);
-	}
 	if (simd)
 		static_branch_enable(&lrng_cc20_simd);
+
+	if (timed)
+		pr_info("ChaCha20 bulk output: %s (faster at boot; %u bytes in %llu ticks generic, %llu SIMD library)\n",
+			lrng_cc20_bulk_name(), LRNG_CC20_BULK_BYTES, ticks[0],
+			ticks[1]);
+	else
+		pr_info("ChaCha20 bulk output: %s (lrng_drng_chacha20.simd=%s)\n",
+			lrng_cc20_bulk_name(),
+			lrng_cc20_simd_names[lrng_cc20_simd_mode]);
 	return 0;
 }
 late_initcall(lrng_cc20_bulk_init);

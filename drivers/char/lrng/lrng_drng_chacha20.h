@@ -33,6 +33,6 @@ void lrng_cc20_blocks(struct lrng_chacha20 *once, u8 *out, size_t outlen);
 void lrng_cc20_zero(struct lrng_chacha20 *cc20);
 void lrng_cc20_fill(struct lrng_chacha20 *once, u8 *out, size_t full,
 		    bool simd);
-bool lrng_cc20_simd_active(void);
+const char *lrng_cc20_bulk_name(void);
 
 #endif /* _LRNG_DRNG_CHACHA20_H */

@@ -850,8 +850,7 @@ void lrng_drng_mgr_state(struct seq_file *m)
 		   lrng_drng_sw.cb->lrng_drng_name() : "ChaCha20");
 	mutex_unlock(&lrng_drng_sw_lock);
 	seq_puts(m, "DRNG for in-kernel callers: ChaCha20\n");
-	seq_printf(m, "ChaCha20 bulk output: %s\n", lrng_cc20_simd_active() ?
-		   "SIMD library" : "generic block function");
+	seq_printf(m, "ChaCha20 bulk output: %s\n", lrng_cc20_bulk_name());
 	seq_printf(m, "LRNG security strength in bits: %d\n",
 		   LRNG_DRNG_SECURITY_STRENGTH_BITS);
 	lrng_drng_instances_state(m);
