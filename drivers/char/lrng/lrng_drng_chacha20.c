@@ -275,7 +275,13 @@ void lrng_cc20_blocks(struct lrng_chacha20 *once, u8 *out, size_t outlen)
 	size_t full = round_down(outlen, CHACHA_BLOCK_SIZE);
 	u8 tail[CHACHA_BLOCK_SIZE];
 
-	lrng_cc20_fill(once, out, full, lrng_cc20_simd_active());
+	/*
+	 * The SIMD library does a single block with the generic code too,
+	 * after a memset and then an XOR over it: one block goes straight to
+	 * the block function.
+	 */
+	lrng_cc20_fill(once, out, full,
+		       full > CHACHA_BLOCK_SIZE && lrng_cc20_simd_active());
 	out += full;
 	outlen -= full;
 	if (outlen) {
