@@ -22,8 +22,10 @@
  * no global lock to produce random numbers.
  *
  * Seeding: the entropy source manager hands a seed buffer to
- * lrng_drng_seed().  Every seed advances the instance's generation, which
- * invalidates the per-CPU batches and is published to the vDSO.
+ * lrng_drng_seed().  Every seed advances the instance's generation; once
+ * the seed operation has reseeded the NUMA nodes' instances too, the
+ * manager publishes it (lrng_drng_publish()), which invalidates the per-CPU
+ * batches and makes the vDSO re-key.
  *
  * Reseeding: every generate call checks whether a reseed is due (more than
  * LRNG_DRNG_RESEED_THRESH calls or LRNG_DRNG_RESEED_MAX_TIME seconds since
@@ -105,7 +107,8 @@ static struct lrng_drng lrng_drng_init = {
 /*
  * The initial DRNG's @generation, published for lrng_drng_generation()
  * (inline, lrng_drng_mgr.h), which every get_random_uN() reads: written
- * with it, under its lock; read without lock.
+ * by lrng_drng_publish() once a seed operation seeded every instance;
+ * read without lock.
  */
 unsigned long lrng_drng_init_generation __read_mostly;
 
@@ -233,7 +236,11 @@ static void lrng_drng_sw_unstage(void)
 	sw->staged = 0;
 }
 
-/* Seed a ChaCha20 DRNG instance; the initial one publishes to the vDSO. */
+/*
+ * Seed a ChaCha20 DRNG instance and advance its generation, which makes the
+ * per-CPU DRNGs keyed from it rekey; lrng_drng_publish() tells the batches
+ * and the vDSO.
+ */
 static void lrng_drng_seed_cc20(struct lrng_drng *drng, const void *seed,
 				size_t len, bool full)
 {
@@ -252,16 +259,31 @@ static void lrng_drng_seed_cc20(struct lrng_drng *drng, const void *seed,
 	if (generation == ULONG_MAX)
 		generation++;
 	WRITE_ONCE(drng->generation, generation);
-	/* The vDSO's invalid generation is 0, ours ULONG_MAX: shift by one. */
-	if (drng == &lrng_drng_init) {
-		WRITE_ONCE(lrng_drng_init_generation, generation);
-		lrng_vdso_set_generation(generation + 1);
-	}
 	spin_unlock_irqrestore(&drng->lock, flags);
 }
 
 /**
- * lrng_drng_seed() - seed the DRNGs and publish a new generation
+ * lrng_drng_publish() - publish the generation of the last seed
+ *
+ * Called by the entropy source manager when a seed operation has seeded
+ * every instance it seeds, the NUMA nodes' too: only then may the per-CPU
+ * batches refill and the vDSO re-key.  Published earlier, a CPU of another
+ * node could refill its batch from its node's instance before that was
+ * reseeded, tag the old output with the new generation and keep it past
+ * the reseed (after a VM fork: the same bytes in every clone).  Callers
+ * hold the manager's seeding flag, so publications are serialized.
+ */
+void lrng_drng_publish(void)
+{
+	unsigned long generation = READ_ONCE(lrng_drng_init.generation);
+
+	WRITE_ONCE(lrng_drng_init_generation, generation);
+	/* The vDSO's invalid generation is 0, ours ULONG_MAX: shift by one. */
+	lrng_vdso_set_generation(generation + 1);
+}
+
+/**
+ * lrng_drng_seed() - seed the DRNGs and advance the generation
  * @seed: seed buffer from the entropy source manager
  * @len: length of @seed in bytes
  * @full: the seed carries entropy of full strength

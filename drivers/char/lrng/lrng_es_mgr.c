@@ -37,7 +37,8 @@
  * applies; /proc/lrng_type shows it.
  *
  * NUMA: at every reseed of a fully seeded LRNG, the DRNG instance of each
- * further node (lrng_numa.c) is reseeded from its own draw of the sources.
+ * further node (lrng_numa.c) is reseeded from its own draw of the sources;
+ * the seed's generation is published after that (lrng_drng_publish()).
  *
  * Requests for a seed come from any context (a source that was credited, a
  * DRNG generate call); they are deferred through an irq_work to a work item
@@ -340,6 +341,8 @@ int lrng_es_reseed(bool force)
 	memzero_explicit(&sb, sizeof(sb));
 	if (stage == LRNG_FULLY_SEEDED)
 		lrng_es_seed_nodes(force);
+	/* After the nodes: see lrng_drng_publish(). */
+	lrng_drng_publish();
 
 	if (stage != LRNG_FULLY_SEEDED) {
 		WRITE_ONCE(lrng_es_state.seeded_bits,
