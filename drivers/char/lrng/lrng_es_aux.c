@@ -87,8 +87,9 @@ void lrng_aux_insert(const void *buf, size_t len, u32 entropy_bits)
  * lrng_aux_credit() - credit entropy to the pool without new data
  * @entropy_bits: entropy in bits
  *
- * This is the RNDADDTOENTCNT ioctl: the caller vouches for data it wrote
- * before.
+ * This is the RNDADDTOENTCNT and RNDADDENTROPY ioctls' credit: the caller
+ * vouches for data it wrote.  Process context: a stage the credit reaches
+ * is reached when this returns (lrng_es_add_entropy_sync()).
  */
 void lrng_aux_credit(u32 entropy_bits)
 {
@@ -99,7 +100,7 @@ void lrng_aux_credit(u32 entropy_bits)
 	spin_unlock_irqrestore(&lrng_aux.lock, flags);
 
 	if (entropy_bits)
-		lrng_es_add_entropy();
+		lrng_es_add_entropy_sync();
 }
 
 static u32 lrng_aux_curr_entropy(void)

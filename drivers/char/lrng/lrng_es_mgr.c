@@ -43,8 +43,10 @@
  * Requests for a seed come from any context (a source that was credited, a
  * DRNG generate call); they are deferred through an irq_work to a work item
  * on system_unbound_wq.  Before workqueues exist, random_init_early() and
- * random_init() seed synchronously.  Only one seed operation runs at a time
- * (lrng_es_state.seeding).
+ * random_init() seed synchronously, and so do the credits of user space
+ * and hardware RNGs while the LRNG is not fully seeded
+ * (lrng_es_add_entropy_sync()), as random.c does.  Only one seed operation
+ * runs at a time (lrng_es_state.seeding).
  */
 
 #include <linux/atomic.h>
@@ -247,6 +249,25 @@ void lrng_es_add_entropy(void)
 		return;
 	if (lrng_stage_for(lrng_es_avail_entropy()) > stage)
 		lrng_es_request_seed();
+}
+
+/**
+ * lrng_es_add_entropy_sync() - a source was credited, in process context
+ *
+ * As lrng_es_add_entropy(), but the seed is done before the call returns,
+ * as random.c's credit_init_bits() reseeds in its caller: once
+ * RNDADDENTROPY, RNDADDTOENTCNT or a hardware RNG's credit returns, the
+ * stage the credit reaches is reached (getrandom(2) no longer blocks when
+ * it was the last).  A seed operation that runs already may have drawn
+ * before the credit: wait for it to end, then try again.  Nothing to do
+ * once fully seeded, as in random.c.
+ */
+void lrng_es_add_entropy_sync(void)
+{
+	might_sleep();
+	while (lrng_seed_stage() != LRNG_FULLY_SEEDED &&
+	       lrng_es_reseed(false) == -EBUSY)
+		schedule_timeout_uninterruptible(1);
 }
 
 /*

@@ -107,6 +107,7 @@ u32 lrng_es_avail_entropy(void);
 u32 lrng_es_collected_entropy(void);
 u32 lrng_entropy_level(void);
 void lrng_es_add_entropy(void);
+void lrng_es_add_entropy_sync(void);
 void lrng_es_request_seed(void);
 bool lrng_sp80090c_compliant(void);
 int lrng_es_reseed(bool force);

@@ -24,10 +24,12 @@
  *     uninitialized urandom read (N bytes read)";
  *  9. the transition: a poll() waiter on /dev/random and a SIGIO (fasync)
  *     listener wait, a blocking getrandom(buf, 32, 0) in a child blocks;
- *     then 256 bits are credited with RNDADDENTROPY (64 bytes) and within
- *     LRNG_WAKE_BOUND seconds the reader gets 32 bytes, the poller
- *     POLLIN, the listener SIGIO with POLL_IN, GRND_NONBLOCK succeeds and
- *     the log has "random: crng init done".
+ *     then 256 bits are credited with RNDADDENTROPY (64 bytes).  The RNG
+ *     is ready when the ioctl returns (random.c's credit_init_bits()
+ *     reseeds in its caller): GRND_NONBLOCK succeeds at once, the entropy
+ *     count is 256 and "random: crng init done" is logged; within
+ *     LRNG_WAKE_BOUND seconds the reader gets 32 bytes, the poller POLLIN
+ *     and the listener SIGIO with POLL_IN.
  *
  * random.c generates entropy by itself in two of these paths: a
  * /dev/urandom read and a blocking getrandom() first run
@@ -496,6 +498,15 @@ TEST_F(unready, credit_wakes_waiters)
 		TH_LOG("RNDADDENTROPY: %s", strerror(errno));
 	}
 	free(info);
+
+	/* Ready when the ioctl returns, as random.c (see the header). */
+	EXPECT_EQ(0, lrng_getrandom(NULL, 0, GRND_NONBLOCK)) {
+		TH_LOG("GRND_NONBLOCK right after the credit: %s",
+		       strerror(errno));
+	}
+	EXPECT_EQ(0, ioctl(fd, RNDGETENTCNT, &ent));
+	EXPECT_EQ(256, ent);
+	EXPECT_TRUE(lrng_kmsg_has(LRNG_INIT_DONE));
 
 	/* The blocked reader gets its 32 bytes. */
 	ASSERT_EQ(1, lrng_child_result(&reader, LRNG_WAKE_BOUND * 1000, &res)) {
