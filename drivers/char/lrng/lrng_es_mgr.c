@@ -407,6 +407,7 @@ void lrng_es_unseed(void)
 	if (!lrng_ready())
 		return;
 	lrng_drng_lost_full_seed();
+	lrng_ready_lost();
 	WRITE_ONCE(lrng_es_state.seeded_bits, 0);
 	WRITE_ONCE(lrng_es_stage, LRNG_UNSEEDED);
 	pr_warn("LRNG not reseeded for too long: unseeded until the entropy sources reseed it\n");

@@ -9,15 +9,16 @@
  * seeded and the vDSO generation published before this runs):
  *
  *  1. the execute_with_initialized_rng() callbacks run (first time only),
- *  2. the vDSO is told that getrandom(2) no longer blocks,
+ *  2. the vDSO is told that getrandom(2) no longer blocks (lrng_vdso.h),
  *  3. getrandom(2), /dev/random readers and pollers are woken,
  *  4. SIGIO goes to the fasync listeners,
  *  5. "random: crng init done" is logged, with the number of
  *     "uninitialized urandom read" notices the rate limit dropped.
  *
- * The LRNG can fall back to unseeded (lrng_drng_mgr.c); waiters then wait
- * again and the transition is announced again, but the callbacks and the
- * vDSO flag are one-time events, as in random.c.
+ * The LRNG can fall back to unseeded (lrng_drng_mgr.c): lrng_ready_lost()
+ * clears the vDSO flag, waiters wait again, and the transition is
+ * announced again and sets the flag again; the callbacks are a one-time
+ * event, as in random.c.
  */
 
 #include <linux/init.h>
@@ -75,8 +76,7 @@ void lrng_ready_transition(void)
 		raw_notifier_call_chain(&lrng_ready_chain, 0, NULL);
 	spin_unlock_irqrestore(&lrng_ready_lock, flags);
 
-	if (first)
-		lrng_vdso_set_ready();
+	lrng_vdso_set_ready(true);
 	wake_up_interruptible(&lrng_init_wait);
 	kill_fasync(&lrng_fasync, SIGIO, POLL_IN);
 	if (first)
@@ -86,6 +86,22 @@ void lrng_ready_transition(void)
 	if (lrng_urandom_warning.missed)
 		pr_notice("%d urandom warning(s) missed due to ratelimiting\n",
 			  lrng_urandom_warning.missed);
+}
+
+/**
+ * lrng_ready_lost() - the LRNG fell back to unseeded
+ *
+ * Clears the vDSO's is_ready, so that the vDSO passes each call to
+ * getrandom(2) with the caller's flags: GRND_NONBLOCK gets EAGAIN,
+ * GRND_INSECURE gets bytes, other calls block, as for the system call.
+ * Left set, the vDSO would go on serving callers that must wait, and after
+ * the next seed's new generation re-key with a blocking getrandom(2) call
+ * whatever flags its caller passed.  Called by the entropy source manager,
+ * in any context but NMI.
+ */
+void lrng_ready_lost(void)
+{
+	lrng_vdso_set_ready(false);
 }
 
 /**

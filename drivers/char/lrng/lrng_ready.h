@@ -12,6 +12,7 @@
 #include <linux/poll.h>
 
 void lrng_ready_transition(void);
+void lrng_ready_lost(void);
 int lrng_ready_wait(void);
 __poll_t lrng_ready_poll(struct file *file, poll_table *wait);
 int lrng_ready_fasync(int fd, struct file *filp, int on);

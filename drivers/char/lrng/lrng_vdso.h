@@ -7,9 +7,12 @@
  * The vDSO keeps a ChaCha20 state per user thread and re-keys it through
  * getrandom(2) whenever the kernel publishes a new generation.  The LRNG
  * publishes a new, never-zero generation after every seed of the DRNG that
- * serves getrandom(2), and sets is_ready once getrandom(2) no longer blocks.
+ * serves getrandom(2), and sets is_ready when getrandom(2) no longer blocks.
  * The generation is published before is_ready, so the vDSO never sees
- * is_ready with the all-zero generation of a fresh state.
+ * is_ready with the all-zero generation of a fresh state.  Unlike random.c
+ * the LRNG can fall back to unseeded; is_ready is then cleared, so that
+ * the vDSO passes every call to getrandom(2) with its caller's flags until
+ * the LRNG is fully seeded again.
  */
 
 #ifndef _LRNG_VDSO_H
@@ -29,13 +32,13 @@ static inline void lrng_vdso_set_generation(unsigned long generation)
 			  generation);
 }
 
-static inline void lrng_vdso_set_ready(void)
+static inline void lrng_vdso_set_ready(bool ready)
 {
-	WRITE_ONCE(__arch_get_k_vdso_rng_data()->is_ready, true);
+	WRITE_ONCE(__arch_get_k_vdso_rng_data()->is_ready, ready);
 }
 #else
 static inline void lrng_vdso_set_generation(unsigned long generation) { }
-static inline void lrng_vdso_set_ready(void) { }
+static inline void lrng_vdso_set_ready(bool ready) { }
 #endif
 
 #endif /* _LRNG_VDSO_H */

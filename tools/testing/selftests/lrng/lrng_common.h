@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/types.h>
 #include <sys/utsname.h>
@@ -444,6 +445,58 @@ static inline int lrng_kmsg_scan(const char *needle, char *last, size_t size)
 static inline int lrng_kmsg_count(const char *needle)
 {
 	return lrng_kmsg_scan(needle, NULL, 0);
+}
+
+/* Generate calls without a full reseed before the fallback to unseeded. */
+#define LRNG_MAX_WO_PARAM \
+	"/sys/module/lrng_drng_mgr/parameters/max_wo_reseed"
+
+/* Write @value to a module parameter (or any file); 0 or -errno. */
+static inline int lrng_write_param(const char *path, long value)
+{
+	char buf[32];
+	int fd, len, ret;
+
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	len = snprintf(buf, sizeof(buf), "%ld\n", value);
+	ret = write(fd, buf, len) == len ? 0 : -errno;
+	close(fd);
+	return ret;
+}
+
+/* Whether a module parameter exists and is writable (run-time setting). */
+static inline bool lrng_param_writable(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && (st.st_mode & 0200);
+}
+
+/*
+ * Make the LRNG fall back to unseeded, scaled down: with max_wo_reseed at
+ * 1000, 3000 generate calls without a full reseed (reads of 128 bytes, one
+ * generate call each: reads of up to 64 bytes share the calls of the
+ * per-CPU batch), then max_wo_reseed back as it was.  Root only; 0 when
+ * every step worked.
+ */
+static inline int lrng_force_fallback(void)
+{
+	unsigned char buf[128];
+	long saved;
+	int i, ret = 0;
+
+	if (lrng_read_int(LRNG_MAX_WO_PARAM, &saved) ||
+	    lrng_write_param(LRNG_MAX_WO_PARAM, 1000))
+		return -1;
+	for (i = 0; i < 3000 && !ret; i++)
+		if (lrng_getrandom(buf, sizeof(buf), GRND_INSECURE) !=
+		    (long)sizeof(buf))
+			ret = -1;
+	if (lrng_write_param(LRNG_MAX_WO_PARAM, saved))
+		ret = -1;
+	return ret;
 }
 
 /*

@@ -33,7 +33,6 @@
 
 #define LRNG_CPU_PARAM		"/sys/module/lrng_es_cpu/parameters/cpu_entropy"
 #define LRNG_JENT_PARAM		"/sys/module/lrng_es_jent/parameters/jitterrng"
-#define LRNG_MAX_WO_PARAM	"/sys/module/lrng_drng_mgr/parameters/max_wo_reseed"
 #define LRNG_TRAFFIC_TTY	"/dev/ttyS0"
 #define LRNG_TRAFFIC_LINE	"lrng_es_config_test: batches\n"
 #define LRNG_SERIAL_AFFINITY	"/proc/irq/4/smp_affinity_list"
@@ -62,27 +61,6 @@ static bool lrng_cmdline_has(const char *word)
 	if (lrng_read_file("/proc/cmdline", cmdline, sizeof(cmdline)) <= 0)
 		return false;
 	return strstr(cmdline, word);
-}
-
-static int lrng_write_param(const char *path, long value)
-{
-	char buf[32];
-	int fd, len, ret;
-
-	fd = open(path, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	len = snprintf(buf, sizeof(buf), "%ld\n", value);
-	ret = write(fd, buf, len) == len ? 0 : -errno;
-	close(fd);
-	return ret;
-}
-
-static bool lrng_param_writable(const char *path)
-{
-	struct stat st;
-
-	return !stat(path, &st) && (st.st_mode & 0200);
 }
 
 FIXTURE(es_config) {
@@ -179,16 +157,11 @@ TEST_F(es_config, runtime_jent_rate)
 }
 
 /*
- * The fallback to unseeded, scaled down: with max_wo_reseed at 1000,
- * more generate calls than that without a full reseed make the LRNG drop
- * to unseeded; the sources (here the CPU) then seed it fully again.  The
- * reads are of 128 bytes, one generate call each: reads of up to 64 bytes
- * share the calls of the per-CPU batch.
+ * The fallback to unseeded, scaled down (lrng_force_fallback()); the
+ * sources (here the CPU) then seed it fully again.
  */
 TEST_F(es_config, fallback_to_unseeded)
 {
-	unsigned char buf[128];
-	long saved;
 	int i;
 
 	if (geteuid() != 0)
@@ -197,13 +170,7 @@ TEST_F(es_config, fallback_to_unseeded)
 		SKIP(return, "built without CONFIG_LRNG_RUNTIME_MAX_WO_RESEED_CONFIG");
 	if (lrng_type_num("CPU", "Available entropy") < 128)
 		SKIP(return, "needs a credited CPU source to reseed");
-	ASSERT_EQ(0, lrng_read_int(LRNG_MAX_WO_PARAM, &saved));
-
-	ASSERT_EQ(0, lrng_write_param(LRNG_MAX_WO_PARAM, 1000));
-	for (i = 0; i < 3000; i++)
-		ASSERT_EQ((long)sizeof(buf),
-			  lrng_getrandom(buf, sizeof(buf), GRND_INSECURE));
-	ASSERT_EQ(0, lrng_write_param(LRNG_MAX_WO_PARAM, saved));
+	ASSERT_EQ(0, lrng_force_fallback());
 	EXPECT_LT(0, lrng_kmsg_count("LRNG not reseeded for too long"));
 
 	/* Reseeded from the sources, getrandom(2) no longer blocks. */

@@ -29,7 +29,15 @@
  *     reseeds in its caller): GRND_NONBLOCK succeeds at once, the entropy
  *     count is 256 and "random: crng init done" is logged; within
  *     LRNG_WAKE_BOUND seconds the reader gets 32 bytes, the poller POLLIN
- *     and the listener SIGIO with POLL_IN.
+ *     and the listener SIGIO with POLL_IN;
+ * 10. LRNG only (random.c never falls back): with max_wo_reseed lowered,
+ *     generate calls make the LRNG fall back to unseeded, and with no
+ *     credited source nothing reseeds it.  getrandom(2) is EAGAIN again,
+ *     and so is the vDSO's getrandom() with GRND_NONBLOCK, for a thread
+ *     whose vDSO state was keyed before the fallback and for a new one;
+ *     GRND_INSECURE through the vDSO returns bytes at once, flags 0
+ *     blocks.  A credit of 256 bits makes it ready again before the ioctl
+ *     returns, wakes the vDSO reader and logs "crng fully seeded again".
  *
  * random.c generates entropy by itself in two of these paths: a
  * /dev/urandom read and a blocking getrandom() first run
@@ -63,13 +71,17 @@
 #include <poll.h>
 #include <signal.h>
 #include <stdatomic.h>
+#include <sys/auxv.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/prctl.h>
 #include <sys/time.h>
 #include <sys/uio.h>
 #include <time.h>
 
 #include "lrng_common.h"
+#include "../vDSO/parse_vdso.h"
+#include "../vDSO/vdso_config.h"
 
 #define LRNG_RANDOM		"/dev/random"
 #define LRNG_URANDOM		"/dev/urandom"
@@ -81,6 +93,8 @@
 #define LRNG_WAKE_BOUND		10
 #define LRNG_CHILD_ALARM	30
 #define LRNG_INIT_DONE		"random: crng init done"
+#define LRNG_SEEDED_AGAIN	"random: crng fully seeded again"
+#define LRNG_FALLBACK		"LRNG not reseeded for too long"
 
 /* What a waiting child reports through its pipe. */
 struct lrng_child_result {
@@ -268,6 +282,81 @@ static void lrng_poll_waiter(struct lrng_child_result *r)
 	r->err = errno;
 	r->revents = pfd.revents;
 	close(pfd.fd);
+}
+
+/*
+ * The vDSO's getrandom() with a state of its own, mapped as the vDSO asks
+ * (tools/testing/selftests/vDSO/vdso_test_getrandom.c does the same).  A
+ * forked child gets the mapping wiped: a new state, keyed at its first
+ * call.
+ */
+typedef ssize_t (*lrng_vgetrandom_t)(void *buf, size_t len, unsigned int flags,
+				     void *state, size_t state_len);
+
+static lrng_vgetrandom_t lrng_vgetrandom_fn;
+static struct vgetrandom_opaque_params lrng_vparams;
+static void *lrng_vstate;
+
+/* 0 when the vDSO has getrandom() and a state is mapped, else -1. */
+static int lrng_vdso_setup(void)
+{
+	unsigned long ehdr = getauxval(AT_SYSINFO_EHDR);
+	long page = sysconf(_SC_PAGESIZE);
+
+	if (!ehdr)
+		return -1;
+	vdso_init_from_sysinfo_ehdr(ehdr);
+	lrng_vgetrandom_fn = (lrng_vgetrandom_t)vdso_sym(versions[VDSO_VERSION],
+							 names[VDSO_NAMES][6]);
+	if (!lrng_vgetrandom_fn ||
+	    lrng_vgetrandom_fn(NULL, 0, 0, &lrng_vparams, ~0UL) ||
+	    lrng_vparams.size_of_opaque_state > (unsigned long)page)
+		return -1;
+	lrng_vstate = mmap(NULL, page, lrng_vparams.mmap_prot,
+			   lrng_vparams.mmap_flags, -1, 0);
+	return lrng_vstate == MAP_FAILED ? -1 : 0;
+}
+
+/* The vDSO's return value: the count, or a negative errno. */
+static ssize_t lrng_vgetrandom(void *buf, size_t len, unsigned int flags)
+{
+	return lrng_vgetrandom_fn(buf, len, flags, lrng_vstate,
+				  lrng_vparams.size_of_opaque_state);
+}
+
+static void lrng_vdso_nonblock(struct lrng_child_result *r)
+{
+	r->ret = lrng_vgetrandom(r->buf, sizeof(r->buf), GRND_NONBLOCK);
+}
+
+static void lrng_vdso_insecure(struct lrng_child_result *r)
+{
+	r->ret = lrng_vgetrandom(r->buf, sizeof(r->buf), GRND_INSECURE);
+}
+
+static void lrng_vdso_blocking(struct lrng_child_result *r)
+{
+	r->ret = lrng_vgetrandom(r->buf, sizeof(r->buf), 0);
+}
+
+/*
+ * Key this child's vDSO state while the RNG is ready, tell the parent
+ * (lrng_keyed_pipe), wait for its word (lrng_go_pipe), then try
+ * GRND_NONBLOCK: ret is the vDSO's result, err the keying call's.
+ */
+static int lrng_keyed_pipe[2], lrng_go_pipe[2];
+
+static void lrng_vdso_keyed_nonblock(struct lrng_child_result *r)
+{
+	char c = 0;
+
+	r->err = lrng_vgetrandom(r->buf, sizeof(r->buf), 0);
+	if (write(lrng_keyed_pipe[1], &c, 1) != 1 ||
+	    read(lrng_go_pipe[0], &c, 1) != 1) {
+		r->ret = -1000;
+		return;
+	}
+	r->ret = lrng_vgetrandom(r->buf, sizeof(r->buf), GRND_NONBLOCK);
 }
 
 /* The cases share no state but the kernel's; the fixture is empty. */
@@ -548,6 +637,90 @@ TEST_F(unready, credit_wakes_waiters)
 	close(afd);
 	lrng_child_end(&reader);
 	lrng_child_end(&poller);
+}
+
+/* 10: the fallback to unseeded, also through the vDSO (LRNG only). */
+TEST_F_TIMEOUT(unready, fallback_vdso, 120)
+{
+	struct lrng_child keyed = { .rfd = -1 }, fresh = { .rfd = -1 };
+	struct lrng_child reader = { .rfd = -1 };
+	struct lrng_child_result res;
+	unsigned char buf[32];
+	int i, ent, falls, fd;
+	char c = 0;
+
+	if (!lrng_param_writable(LRNG_MAX_WO_PARAM))
+		SKIP(return, "no %s: random.c never falls back to unseeded",
+		     LRNG_MAX_WO_PARAM);
+	if (lrng_vdso_setup())
+		SKIP(return, "no vDSO getrandom()");
+	ASSERT_FALSE(lrng_unready());
+	falls = lrng_kmsg_count(LRNG_FALLBACK);
+
+	/* A thread's vDSO state keyed while the RNG is ready. */
+	ASSERT_EQ(0, pipe(lrng_keyed_pipe));
+	ASSERT_EQ(0, pipe(lrng_go_pipe));
+	ASSERT_EQ(0, lrng_child_start(&keyed, lrng_vdso_keyed_nonblock));
+	ASSERT_EQ(1, read(lrng_keyed_pipe[0], &c, 1));
+
+	/* Fall back: more generate calls than max_wo_reseed. */
+	ASSERT_EQ(0, lrng_force_fallback());
+	ASSERT_LT(falls, lrng_kmsg_count(LRNG_FALLBACK));
+	ASSERT_TRUE(lrng_unready()) {
+		TH_LOG("getrandom(2) does not block after the fallback");
+	}
+
+	/* The keyed thread's GRND_NONBLOCK: EAGAIN, not its old state. */
+	ASSERT_EQ(1, write(lrng_go_pipe[1], &c, 1));
+	ASSERT_EQ(1, lrng_child_result(&keyed, 5000, &res)) {
+		TH_LOG("vDSO GRND_NONBLOCK blocked after the fallback");
+	}
+	EXPECT_EQ(32, res.err);
+	EXPECT_EQ(-EAGAIN, res.ret) {
+		TH_LOG("vDSO GRND_NONBLOCK of a keyed state after the fallback: %ld",
+		       res.ret);
+	}
+	lrng_child_end(&keyed);
+
+	/* New states: GRND_NONBLOCK is EAGAIN, GRND_INSECURE bytes. */
+	ASSERT_EQ(0, lrng_child_start(&fresh, lrng_vdso_nonblock));
+	ASSERT_EQ(1, lrng_child_result(&fresh, 5000, &res)) {
+		TH_LOG("vDSO GRND_NONBLOCK of a new state blocked");
+	}
+	EXPECT_EQ(-EAGAIN, res.ret);
+	lrng_child_end(&fresh);
+	ASSERT_EQ(0, lrng_child_start(&fresh, lrng_vdso_insecure));
+	ASSERT_EQ(1, lrng_child_result(&fresh, 5000, &res)) {
+		TH_LOG("vDSO GRND_INSECURE blocked");
+	}
+	EXPECT_EQ(32, res.ret);
+	lrng_child_end(&fresh);
+
+	/* Flags 0 blocks until the credit, which makes it ready at once. */
+	ASSERT_EQ(0, lrng_child_start(&reader, lrng_vdso_blocking));
+	EXPECT_EQ(0, lrng_child_result(&reader, LRNG_READER_BLOCK_MS, &res)) {
+		TH_LOG("vDSO getrandom(buf, 32, 0) returned %ld while unseeded",
+		       res.ret);
+	}
+	ASSERT_TRUE(lrng_unready());
+	ASSERT_EQ(0, lrng_credit(256));
+	EXPECT_FALSE(lrng_unready()) {
+		TH_LOG("not ready right after RNDADDENTROPY of 256 bits");
+	}
+	fd = open(LRNG_RANDOM, O_RDONLY | O_CLOEXEC);
+	ASSERT_LE(0, fd);
+	EXPECT_EQ(0, ioctl(fd, RNDGETENTCNT, &ent));
+	EXPECT_EQ(256, ent);
+	close(fd);
+	EXPECT_TRUE(lrng_kmsg_has(LRNG_SEEDED_AGAIN));
+	ASSERT_EQ(1, lrng_child_result(&reader, LRNG_WAKE_BOUND * 1000, &res));
+	EXPECT_EQ(32, res.ret);
+	lrng_child_end(&reader);
+	EXPECT_EQ(32, lrng_vgetrandom(buf, sizeof(buf), GRND_NONBLOCK));
+	for (i = 0; i < 2; i++) {
+		close(lrng_keyed_pipe[i]);
+		close(lrng_go_pipe[i]);
+	}
 }
 
 TEST_HARNESS_MAIN
