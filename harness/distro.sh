@@ -30,12 +30,30 @@ distro_tests() {
 		# FIPS mode: the DRBG's SHA-512 makes the seeding SP800-90C's.
 		special_boot_on distro fips lrng_switch_test \
 			"fips=1: DRBG with SHA-512, SP800-90C oversampled seeds" fips=1
+		fips_nocpu_boot
 		fault_boot distro
 	else
 		fail "distro: guest programs" "build failed (log: build/logs/user.log)"
 	fi
 	export_parity_check
 	info "distro kernel: $((SECONDS - t1)) s"
+}
+
+# FIPS mode without the CPU source: lrng_seeding_test's SP800-90C case
+# (the DRBG's SHA-512, a forced fallback, interrupts seed fully again) must
+# run, not skip.
+fips_nocpu_boot() {
+	local log
+	special_boot_on distro fips-nocpu lrng_seeding_test \
+		"fips=1, CPU source off: SP800-90C seeds from interrupts after a fallback" \
+		fips=1 random.trust_cpu=off random.trust_bootloader=off
+	log=$SPECIAL_LOG
+	if ! grep -q '^ok [0-9]* seeding.sp80090c_reseeds_from_interrupts$' "$log" 2>/dev/null; then
+		fail "distro: SP800-90C case ran in the fips=1 boot" \
+			"$(grep -m1 'sp80090c_reseeds_from_interrupts' "$log" || echo 'no result'); see $log"
+	else
+		pass "distro: SP800-90C case ran in the fips=1 boot"
+	fi
 }
 
 # fault_boot FLAVOR (distro or lrng-debug): lrng_fault_test, failslab on the

@@ -163,31 +163,45 @@ static enum lrng_seed_stage lrng_stage_for(u32 bits)
 	return LRNG_UNSEEDED;
 }
 
+/* What the sources hold, each less @osr bits (not below 0), summed. */
+static u32 lrng_es_sum(u32 osr)
+{
+	u32 bits = 0, cur;
+	int i;
+
+	for (i = 0; i < LRNG_ES_MAX; i++) {
+		if (!lrng_es[i])
+			continue;
+		cur = lrng_es[i]->curr_entropy();
+		bits += cur > osr ? cur - osr : 0;
+	}
+	return bits;
+}
+
 /**
- * lrng_es_avail_entropy() - entropy all sources hold together
+ * lrng_es_avail_entropy() - entropy a seed drawn now would carry
  *
- * Return: the sum in bits, capped at the DRNG security strength.
+ * Each source less the oversampling, as lrng_es_fill() credits it: with
+ * SP800-90C a source is credited what it gives minus
+ * LRNG_OVERSAMPLE_ES_BITS, so the raw sum would start seeds that reach no
+ * stage and only drain the sources.
+ *
+ * Return: the sum in bits, capped at the entropy of a full seed.
  */
 u32 lrng_es_avail_entropy(void)
 {
-	return min_t(u32, lrng_es_collected_entropy(),
+	return min_t(u32, lrng_es_sum(lrng_es_oversample_bits()),
 		     lrng_es_full_seed_bits());
 }
 
 /**
  * lrng_es_collected_entropy() - entropy all sources hold, uncapped
  *
- * Return: the sum in bits.
+ * Return: the sum in bits, without the oversampling taken off.
  */
 u32 lrng_es_collected_entropy(void)
 {
-	u32 bits = 0;
-	int i;
-
-	for (i = 0; i < LRNG_ES_MAX; i++)
-		if (lrng_es[i])
-			bits += lrng_es[i]->curr_entropy();
-	return bits;
+	return lrng_es_sum(0);
 }
 
 /**

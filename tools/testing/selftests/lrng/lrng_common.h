@@ -476,14 +476,15 @@ static inline bool lrng_param_writable(const char *path)
 
 /*
  * Make the LRNG fall back to unseeded, scaled down: with max_wo_reseed at
- * 1000, 3000 generate calls without a full reseed (reads of 128 bytes, one
- * generate call each: reads of up to 64 bytes share the calls of the
- * per-CPU batch), then max_wo_reseed back as it was.  Root only; 0 when
- * every step worked.
+ * 1000, 3000 generate calls without a full reseed, then max_wo_reseed back
+ * as it was.  The reads are of 4096 bytes, one generate call each, for the
+ * ChaCha20 DRNGs and a switched DRNG alike (which generates 4096 bytes per
+ * call for any read; reads of up to 64 bytes share the calls of the
+ * per-CPU batch).  Root only; 0 when every step worked.
  */
 static inline int lrng_force_fallback(void)
 {
-	unsigned char buf[128];
+	static unsigned char buf[4096];
 	long saved;
 	int i, ret = 0;
 
