@@ -8,15 +8,41 @@
  * generation ID, the ID is mixed in (unique, not secret, so uncredited), the
  * DRNG is reseeded at once, which publishes a new vDSO generation, and the
  * vmfork notifier chain (WireGuard) runs.
+ *
+ * Context: the vmgenid driver calls from a work item when the ID comes
+ * through ACPI, but from its hard interrupt handler when it comes through
+ * the device tree.  There nothing may sleep, so the reseed is done at once
+ * only when it can be done without waiting: not while another seed
+ * operation runs (it may have drawn before the fork, and may be the
+ * interrupted task on this CPU) and not with a switched DRNG, which takes a
+ * mutex.  Otherwise a work item does it, as in process context.  random.c's
+ * reseed never sleeps; it has no switched DRNG.
  */
 
 #include <linux/notifier.h>
+#include <linux/preempt.h>
 #include <linux/random.h>
+#include <linux/workqueue.h>
 
+#include "lrng_drng_mgr.h"
 #include "lrng_es_aux.h"
 #include "lrng_es_mgr.h"
 
 static BLOCKING_NOTIFIER_HEAD(lrng_vmfork_chain);
+
+static void lrng_vmfork_reseeded(void)
+{
+	pr_notice("crng reseeded due to virtual machine fork\n");
+}
+
+/* Process context: wait for a seed operation that runs, then reseed. */
+static void lrng_vmfork_workfn(struct work_struct *work)
+{
+	lrng_es_reseed_sync();
+	lrng_vmfork_reseeded();
+}
+
+static DECLARE_WORK(lrng_vmfork_work, lrng_vmfork_workfn);
 
 /**
  * add_vmfork_randomness() - the VM was cloned or restored
@@ -27,8 +53,12 @@ void __cold add_vmfork_randomness(const void *unique_vm_id, size_t len)
 {
 	add_device_randomness(unique_vm_id, len);
 	if (lrng_ready()) {
-		lrng_es_reseed_sync();
-		pr_notice("crng reseeded due to virtual machine fork\n");
+		if (in_task())
+			lrng_vmfork_workfn(NULL);
+		else if (!lrng_drng_switched() && !lrng_es_reseed(true))
+			lrng_vmfork_reseeded();
+		else
+			schedule_work(&lrng_vmfork_work);
 	}
 	blocking_notifier_call_chain(&lrng_vmfork_chain, 0, NULL);
 }
