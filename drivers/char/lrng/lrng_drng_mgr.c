@@ -319,18 +319,22 @@ void lrng_drng_seed(const void *seed, size_t len, bool full)
 }
 
 /**
- * lrng_drng_reseed_skipped() - a due reseed found too little entropy
+ * lrng_drng_reseed_skipped() - a seed found too little entropy
  *
- * The DRNG goes on with its state and tries again when the next threshold
- * is reached.
+ * The DRNG instances, the NUMA nodes' too, go on with their state and ask
+ * again when the next threshold is reached (before full seeding the
+ * sources' credits ask), not at every generate call.
  */
 void lrng_drng_reseed_skipped(void)
 {
 	unsigned long flags;
+	int node;
 
 	spin_lock_irqsave(&lrng_drng_init.lock, flags);
 	lrng_drng_reset_counters(&lrng_drng_init, false);
 	spin_unlock_irqrestore(&lrng_drng_init.lock, flags);
+	for_each_node(node)
+		lrng_drng_node_skipped(node);
 	lrng_drng_schedule_reseed();
 }
 
@@ -354,6 +358,12 @@ void lrng_drng_force_reseed(void)
  */
 void lrng_drng_lost_full_seed(void)
 {
+	int node;
+
+	/* Every instance, so that none falls back again after the reseed. */
+	for_each_node(node)
+		if (lrng_numa_drng(node))
+			WRITE_ONCE(lrng_numa_drng(node)->fully_seeded, false);
 	WRITE_ONCE(lrng_drng_init.fully_seeded, false);
 }
 
@@ -813,6 +823,33 @@ bool lrng_drng_seed_node(int node, const void *seed, size_t len, bool full)
 		return false;
 	lrng_drng_seed_cc20(drng, seed, len, full);
 	return true;
+}
+
+/**
+ * lrng_drng_nodes_rekey() - seed the NUMA nodes' instances from the initial
+ *
+ * When a fallback to unseeded ends, the nodes' instances still hold their
+ * state from before it: each takes a seed of full strength, 32 bytes of
+ * the freshly seeded initial instance, as at its allocation.  Called by
+ * the entropy source manager before it publishes the seed's generation.
+ */
+void lrng_drng_nodes_rekey(void)
+{
+	u8 key[LRNG_DRNG_SECURITY_STRENGTH_BYTES];
+	struct lrng_drng *drng;
+	unsigned long flags;
+	int node;
+
+	for_each_node(node) {
+		drng = lrng_drng_node_own(node);
+		if (!drng)
+			continue;
+		spin_lock_irqsave(&lrng_drng_init.lock, flags);
+		lrng_cc20_generate(&lrng_drng_init.cc20, key, sizeof(key));
+		spin_unlock_irqrestore(&lrng_drng_init.lock, flags);
+		lrng_drng_seed_cc20(drng, key, sizeof(key), true);
+	}
+	memzero_explicit(key, sizeof(key));
 }
 
 /**

@@ -85,5 +85,6 @@ struct lrng_drng *lrng_drng_init_instance(void);
 bool lrng_drng_node_separate(int node);
 bool lrng_drng_seed_node(int node, const void *seed, size_t len, bool full);
 void lrng_drng_node_skipped(int node);
+void lrng_drng_nodes_rekey(void);
 
 #endif /* _LRNG_DRNG_MGR_H */

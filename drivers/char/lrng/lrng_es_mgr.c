@@ -38,7 +38,9 @@
  *
  * NUMA: at every reseed of a fully seeded LRNG, the DRNG instance of each
  * further node (lrng_numa.c) is reseeded from its own draw of the sources;
- * the seed's generation is published after that (lrng_drng_publish()).
+ * the seed that ends a fallback to unseeded seeds them from the initial
+ * instance.  The seed's generation is published after that
+ * (lrng_drng_publish()).
  *
  * Requests for a seed come from any context (a source that was credited, a
  * DRNG generate call); they are deferred through an irq_work to a work item
@@ -358,8 +360,8 @@ int lrng_es_reseed(bool force)
 	if (!force &&
 	    ((stage == LRNG_FULLY_SEEDED && avail < lrng_es_reseed_min_bits()) ||
 	     (stage != LRNG_FULLY_SEEDED && lrng_stage_for(avail) <= stage))) {
-		if (stage == LRNG_FULLY_SEEDED)
-			lrng_drng_reseed_skipped();
+		/* Or every generate call would ask again (force_reseed). */
+		lrng_drng_reseed_skipped();
 		atomic_set_release(&lrng_es_state.seeding, 0);
 		return -EAGAIN;
 	}
@@ -376,6 +378,9 @@ int lrng_es_reseed(bool force)
 	memzero_explicit(&sb, sizeof(sb));
 	if (stage == LRNG_FULLY_SEEDED)
 		lrng_es_seed_nodes(force);
+	else if (next == LRNG_FULLY_SEEDED)
+		/* A fallback ended: the nodes' states are from before it. */
+		lrng_drng_nodes_rekey();
 	/* After the nodes: see lrng_drng_publish(). */
 	lrng_drng_publish();
 
@@ -413,6 +418,10 @@ void lrng_es_reseed_sync(void)
 		schedule_timeout_uninterruptible(1);
 }
 
+/* For printk_deferred(), which takes the level and prefix in the format. */
+static const char lrng_es_unseed_msg[] = KERN_WARNING
+	"random: LRNG not reseeded for too long: unseeded until the entropy sources reseed it\n";
+
 /**
  * lrng_es_unseed() - fall back to unseeded after too long without reseed
  */
@@ -424,7 +433,8 @@ void lrng_es_unseed(void)
 	lrng_ready_lost();
 	WRITE_ONCE(lrng_es_state.seeded_bits, 0);
 	WRITE_ONCE(lrng_es_stage, LRNG_UNSEEDED);
-	pr_warn("LRNG not reseeded for too long: unseeded until the entropy sources reseed it\n");
+	/* From a generate call: any context, scheduler locks held too. */
+	printk_deferred(lrng_es_unseed_msg);
 	lrng_es_request_seed();
 }
 

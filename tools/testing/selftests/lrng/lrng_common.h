@@ -474,6 +474,19 @@ static inline bool lrng_param_writable(const char *path)
 	return !stat(path, &st) && (st.st_mode & 0200);
 }
 
+/* Whether getrandom(2) stops blocking within @ms (polled every 10 ms). */
+static inline bool lrng_ready_within(int ms)
+{
+	int i;
+
+	for (i = 0; i < ms / 10; i++) {
+		if (lrng_getrandom(NULL, 0, GRND_NONBLOCK) == 0)
+			return true;
+		usleep(10000);
+	}
+	return lrng_getrandom(NULL, 0, GRND_NONBLOCK) == 0;
+}
+
 /*
  * Make the LRNG fall back to unseeded, scaled down: with max_wo_reseed at
  * 1000, 3000 generate calls without a full reseed, then max_wo_reseed back

@@ -11,6 +11,9 @@
  * ChaCha20 DRNGs serve user space, that is no extension switched the DRNG:
  * a switched DRNG is one instance for all nodes).  A forced
  * reseed (RNDRESEEDCRNG) reseeds every instance: each generation moves.
+ * After a fallback to unseeded, forced through the instance of the last
+ * node, the seed that makes the LRNG fully seeded again (from the CPU
+ * source) reaches every instance too: each generation moves.
  * Skipped on a machine with one node.
  */
 
@@ -193,6 +196,45 @@ TEST_F(lrng_numa, forced_reseed_reaches_every_node)
 			TH_LOG("node %d: generation stayed %lu", node,
 			       after[node].generation);
 	}
+}
+
+/* The seed that ends a fallback to unseeded reaches every node's instance. */
+TEST_F(lrng_numa, fallback_ends_on_every_node)
+{
+	struct lrng_instance before[LRNG_MAX_NODES], after[LRNG_MAX_NODES];
+	int node, last = -1, i;
+	cpu_set_t set;
+
+	if (geteuid() != 0)
+		SKIP(return, "needs root");
+	if (!lrng_param_writable(LRNG_MAX_WO_PARAM))
+		SKIP(return, "built without CONFIG_LRNG_RUNTIME_MAX_WO_RESEED_CONFIG");
+	if (lrng_type_num("CPU", "Available entropy") < 256)
+		SKIP(return, "needs a credited CPU source to seed fully again");
+	if (!lrng_served_by_chacha20())
+		SKIP(return, "user space is served by a switched DRNG, one instance");
+	for (node = 0; node < LRNG_MAX_NODES; node++)
+		if (self->cpu_of[node] >= 0)
+			last = node;
+	CPU_ZERO(&set);
+	CPU_SET(self->cpu_of[last], &set);
+	ASSERT_EQ(0, sched_setaffinity(0, sizeof(set), &set));
+
+	ASSERT_EQ(self->nodes, lrng_instances(before));
+	ASSERT_EQ(0, lrng_force_fallback());
+	ASSERT_TRUE(lrng_ready_within(5000));
+	ASSERT_EQ(self->nodes, lrng_instances(after));
+	for (node = 0; node < LRNG_MAX_NODES; node++) {
+		if (self->cpu_of[node] < 0)
+			continue;
+		EXPECT_NE(before[node].generation, after[node].generation)
+			TH_LOG("node %d: generation stayed %lu after the fallback ended",
+			       node, after[node].generation);
+	}
+	CPU_ZERO(&set);
+	for (i = 0; i < CPU_SETSIZE; i++)
+		CPU_SET(i, &set);
+	sched_setaffinity(0, sizeof(set), &set);
 }
 
 TEST_HARNESS_MAIN
