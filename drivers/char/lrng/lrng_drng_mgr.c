@@ -729,6 +729,23 @@ int lrng_drng_switch(const struct lrng_crypto_cb *cb)
 	return 0;
 }
 
+/*
+ * Key for another instance: 32 bytes of the initial instance's key stream.
+ * Returns whether the initial instance is fully seeded.
+ */
+static bool lrng_drng_init_key(u8 key[LRNG_DRNG_SECURITY_STRENGTH_BYTES])
+{
+	unsigned long flags;
+	bool full;
+
+	spin_lock_irqsave(&lrng_drng_init.lock, flags);
+	lrng_cc20_generate(&lrng_drng_init.cc20, key,
+			   LRNG_DRNG_SECURITY_STRENGTH_BYTES);
+	full = lrng_drng_init.fully_seeded;
+	spin_unlock_irqrestore(&lrng_drng_init.lock, flags);
+	return full;
+}
+
 /**
  * lrng_drng_node_alloc() - a DRNG instance for a NUMA node
  * @node: the node, whose memory holds the instance
@@ -743,7 +760,6 @@ struct lrng_drng *lrng_drng_node_alloc(int node)
 {
 	u8 key[LRNG_DRNG_SECURITY_STRENGTH_BYTES];
 	struct lrng_drng *drng;
-	unsigned long flags;
 
 	drng = kzalloc_node(sizeof(*drng), GFP_KERNEL, node);
 	if (!drng)
@@ -751,11 +767,7 @@ struct lrng_drng *lrng_drng_node_alloc(int node)
 	spin_lock_init(&drng->lock);
 	atomic_set(&drng->requests, LRNG_DRNG_RESEED_THRESH);
 
-	spin_lock_irqsave(&lrng_drng_init.lock, flags);
-	lrng_cc20_generate(&lrng_drng_init.cc20, key, sizeof(key));
-	drng->fully_seeded = lrng_drng_init.fully_seeded;
-	spin_unlock_irqrestore(&lrng_drng_init.lock, flags);
-
+	drng->fully_seeded = lrng_drng_init_key(key);
 	lrng_cc20_init(&drng->cc20);
 	lrng_cc20_seed(&drng->cc20, key, sizeof(key));
 	memzero_explicit(key, sizeof(key));
@@ -837,16 +849,13 @@ void lrng_drng_nodes_rekey(void)
 {
 	u8 key[LRNG_DRNG_SECURITY_STRENGTH_BYTES];
 	struct lrng_drng *drng;
-	unsigned long flags;
 	int node;
 
 	for_each_node(node) {
 		drng = lrng_drng_node_own(node);
 		if (!drng)
 			continue;
-		spin_lock_irqsave(&lrng_drng_init.lock, flags);
-		lrng_cc20_generate(&lrng_drng_init.cc20, key, sizeof(key));
-		spin_unlock_irqrestore(&lrng_drng_init.lock, flags);
+		lrng_drng_init_key(key);
 		lrng_drng_seed_cc20(drng, key, sizeof(key), true);
 	}
 	memzero_explicit(key, sizeof(key));

@@ -58,15 +58,8 @@ static void lrng_aux_credit_locked(u32 entropy_bits)
 		   min(lrng_aux.entropy_bits + bits, max));
 }
 
-/**
- * lrng_aux_insert() - hash data into the auxiliary pool
- * @buf: data
- * @len: length of @buf in bytes
- * @entropy_bits: entropy to credit, capped at 8 bits per byte of @buf
- *
- * Callable in any context, also before the per-CPU areas exist.
- */
-void lrng_aux_insert(const void *buf, size_t len, u32 entropy_bits)
+/* Hash @buf in and credit it; returns the bits credited (before the cap). */
+static u32 lrng_aux_mix(const void *buf, size_t len, u32 entropy_bits)
 {
 	unsigned long flags;
 
@@ -78,9 +71,36 @@ void lrng_aux_insert(const void *buf, size_t len, u32 entropy_bits)
 	lrng_hash_pool_update(&lrng_aux.pool, buf, len);
 	lrng_aux_credit_locked(entropy_bits);
 	spin_unlock_irqrestore(&lrng_aux.lock, flags);
+	return entropy_bits;
+}
 
-	if (entropy_bits)
+/**
+ * lrng_aux_insert() - hash data into the auxiliary pool
+ * @buf: data
+ * @len: length of @buf in bytes
+ * @entropy_bits: entropy to credit, capped at 8 bits per byte of @buf
+ *
+ * Callable in any context, also before the per-CPU areas exist.
+ */
+void lrng_aux_insert(const void *buf, size_t len, u32 entropy_bits)
+{
+	if (lrng_aux_mix(buf, len, entropy_bits))
 		lrng_es_add_entropy();
+}
+
+/**
+ * lrng_aux_insert_sync() - lrng_aux_insert() in process context
+ * @buf: data
+ * @len: length of @buf in bytes
+ * @entropy_bits: entropy to credit, capped at 8 bits per byte of @buf
+ *
+ * The hardware RNGs' input: a stage the credit reaches is reached when
+ * this returns (lrng_es_add_entropy_sync()), as with random.c.
+ */
+void lrng_aux_insert_sync(const void *buf, size_t len, u32 entropy_bits)
+{
+	if (lrng_aux_mix(buf, len, entropy_bits))
+		lrng_es_add_entropy_sync();
 }
 
 /**

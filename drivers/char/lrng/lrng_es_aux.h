@@ -15,6 +15,7 @@
 extern const struct lrng_es_cb lrng_es_aux;
 
 void lrng_aux_insert(const void *buf, size_t len, u32 entropy_bits);
+void lrng_aux_insert_sync(const void *buf, size_t len, u32 entropy_bits);
 void lrng_aux_credit(u32 entropy_bits);
 
 #endif /* _LRNG_ES_AUX_H */

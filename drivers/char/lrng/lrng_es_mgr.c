@@ -267,6 +267,19 @@ void lrng_es_add_entropy(void)
 		lrng_es_request_seed();
 }
 
+/*
+ * Seed in process context, waiting while another seed operation runs (it
+ * may have drawn before the caller's event); without @force only until
+ * the LRNG is fully seeded, with it always once.
+ */
+static void lrng_es_reseed_wait(bool force)
+{
+	might_sleep();
+	while ((force || lrng_seed_stage() != LRNG_FULLY_SEEDED) &&
+	       lrng_es_reseed(force) == -EBUSY)
+		schedule_timeout_uninterruptible(1);
+}
+
 /**
  * lrng_es_add_entropy_sync() - a source was credited, in process context
  *
@@ -280,10 +293,7 @@ void lrng_es_add_entropy(void)
  */
 void lrng_es_add_entropy_sync(void)
 {
-	might_sleep();
-	while (lrng_seed_stage() != LRNG_FULLY_SEEDED &&
-	       lrng_es_reseed(false) == -EBUSY)
-		schedule_timeout_uninterruptible(1);
+	lrng_es_reseed_wait(false);
 }
 
 /*
@@ -413,9 +423,7 @@ int lrng_es_reseed(bool force)
  */
 void lrng_es_reseed_sync(void)
 {
-	might_sleep();
-	while (lrng_es_reseed(true) == -EBUSY)
-		schedule_timeout_uninterruptible(1);
+	lrng_es_reseed_wait(true);
 }
 
 /* For printk_deferred(), which takes the level and prefix in the format. */

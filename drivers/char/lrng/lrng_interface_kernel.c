@@ -307,10 +307,8 @@ EXPORT_SYMBOL(add_device_randomness);
 void add_hwgenerator_randomness(const void *buf, size_t len, size_t entropy,
 				bool sleep_after)
 {
-	lrng_aux_insert(buf, len, min_t(size_t, entropy, U32_MAX));
 	/* The hwrng thread: seed now, as random.c's credit does. */
-	if (entropy)
-		lrng_es_add_entropy_sync();
+	lrng_aux_insert_sync(buf, len, min_t(size_t, entropy, U32_MAX));
 	if (sleep_after && !kthread_should_stop() && (lrng_ready() || !entropy))
 		schedule_timeout_interruptible(lrng_drng_reseed_max_time() * HZ);
 }

@@ -36,10 +36,15 @@ static void lrng_vmfork_reseeded(void)
 }
 
 /* Process context: wait for a seed operation that runs, then reseed. */
-static void lrng_vmfork_workfn(struct work_struct *work)
+static void lrng_vmfork_reseed_sync(void)
 {
 	lrng_es_reseed_sync();
 	lrng_vmfork_reseeded();
+}
+
+static void lrng_vmfork_workfn(struct work_struct *work)
+{
+	lrng_vmfork_reseed_sync();
 }
 
 static DECLARE_WORK(lrng_vmfork_work, lrng_vmfork_workfn);
@@ -54,7 +59,7 @@ void __cold add_vmfork_randomness(const void *unique_vm_id, size_t len)
 	add_device_randomness(unique_vm_id, len);
 	if (lrng_ready()) {
 		if (in_task())
-			lrng_vmfork_workfn(NULL);
+			lrng_vmfork_reseed_sync();
 		else if (!lrng_drng_switched() && !lrng_es_reseed(true))
 			lrng_vmfork_reseeded();
 		else

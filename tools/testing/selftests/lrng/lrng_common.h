@@ -23,6 +23,7 @@
 #include <sys/types.h>
 #include <sys/utsname.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 #include <linux/random.h>
 
@@ -474,17 +475,48 @@ static inline bool lrng_param_writable(const char *path)
 	return !stat(path, &st) && (st.st_mode & 0200);
 }
 
+/* Seconds since boot. */
+static inline double lrng_uptime(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_BOOTTIME, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+/*
+ * Poll the readiness probe every 10 ms, writing a line to @tty in between,
+ * until the RNG is ready or the uptime reaches @deadline.  Returns the
+ * uptime when it was ready, -1 at the deadline, -2 on an unexpected errno;
+ * *@writes counts the lines written.
+ */
+static inline double lrng_wait_ready(int tty, double deadline, long *writes)
+{
+	static const char line[] =
+		"lrng_seeding_test: serial traffic while waiting for the RNG\n";
+	const struct timespec pause = { .tv_nsec = 10 * 1000 * 1000 };
+	double now;
+
+	for (;;) {
+		now = lrng_uptime();
+		if (lrng_getrandom(NULL, 0, GRND_NONBLOCK) == 0)
+			return now;
+		if (errno != EAGAIN)
+			return -2;
+		if (now >= deadline)
+			return -1;
+		if (tty >= 0 && write(tty, line, sizeof(line) - 1) > 0)
+			(*writes)++;
+		nanosleep(&pause, NULL);
+	}
+}
+
 /* Whether getrandom(2) stops blocking within @ms (polled every 10 ms). */
 static inline bool lrng_ready_within(int ms)
 {
-	int i;
+	long writes = 0;
 
-	for (i = 0; i < ms / 10; i++) {
-		if (lrng_getrandom(NULL, 0, GRND_NONBLOCK) == 0)
-			return true;
-		usleep(10000);
-	}
-	return lrng_getrandom(NULL, 0, GRND_NONBLOCK) == 0;
+	return lrng_wait_ready(-1, lrng_uptime() + ms / 1000.0, &writes) >= 0;
 }
 
 /*

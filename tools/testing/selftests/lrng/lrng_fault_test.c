@@ -83,20 +83,6 @@ static bool lrng_wait_attempt(int failed_before, int done_before)
 	return false;
 }
 
-/* Wait until getrandom(GRND_NONBLOCK) works: the LRNG is fully seeded. */
-static bool lrng_wait_ready(void)
-{
-	unsigned char b;
-	int ms;
-
-	for (ms = 0; ms < LRNG_WAIT_MS; ms += 10) {
-		if (lrng_getrandom(&b, 1, GRND_NONBLOCK) == 1)
-			return true;
-		usleep(10000);
-	}
-	return false;
-}
-
 /* RNDRESEEDCRNG on /dev/urandom. */
 static int lrng_reseed(void)
 {
@@ -143,7 +129,7 @@ TEST(numa_instances_allocated_after_failures)
 		 * seeded the first time, a forced reseed takes it after that.
 		 */
 		ASSERT_EQ(0, lrng_credit(256));
-		ret = budget ? lrng_reseed() : !lrng_wait_ready();
+		ret = budget ? lrng_reseed() : !lrng_ready_within(LRNG_WAIT_MS);
 		ASSERT_EQ(0, ret) TH_LOG("no full seed with budget %d", budget);
 		ASSERT_TRUE(lrng_wait_attempt(failed_before, done_before))
 			TH_LOG("no allocation attempt logged with budget %d",
@@ -219,7 +205,7 @@ TEST(large_reads_allocate_nothing)
 	if (access(LRNG_FAIL_PAGE "min-order", W_OK) ||
 	    access(LRNG_FAIL_NTH, W_OK))
 		SKIP(return, "no fail_page_alloc or %s", LRNG_FAIL_NTH);
-	ASSERT_TRUE(lrng_wait_ready());
+	ASSERT_TRUE(lrng_ready_within(LRNG_WAIT_MS));
 	/* Order-0 GFP_KERNEL pages may fail; nothing else is set. */
 	ASSERT_EQ(0, lrng_write_str(LRNG_FAIL_PAGE "verbose", "0"));
 	ASSERT_EQ(0, lrng_write_str(LRNG_FAIL_PAGE "min-order", "0"));

@@ -33,14 +33,6 @@
 #define LRNG_SEED_BOUND		60.0
 #define LRNG_TRAFFIC_TTY	"/dev/ttyS0"
 
-static double lrng_uptime(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_BOOTTIME, &ts);
-	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
 FIXTURE(seeding) {
 	int tty;
 };
@@ -54,33 +46,6 @@ FIXTURE_TEARDOWN(seeding)
 {
 	if (self->tty >= 0)
 		close(self->tty);
-}
-
-/*
- * Poll the readiness probe every 10 ms, writing a line to @tty in between,
- * until the RNG is ready or the uptime reaches @deadline.  Returns the
- * uptime when it was ready, -1 at the deadline, -2 on an unexpected errno;
- * *@writes counts the lines written.
- */
-static double lrng_wait_ready(int tty, double deadline, long *writes)
-{
-	static const char line[] =
-		"lrng_seeding_test: serial traffic while waiting for the RNG\n";
-	const struct timespec pause = { .tv_nsec = 10 * 1000 * 1000 };
-	double now;
-
-	for (;;) {
-		now = lrng_uptime();
-		if (lrng_getrandom(NULL, 0, GRND_NONBLOCK) == 0)
-			return now;
-		if (errno != EAGAIN)
-			return -2;
-		if (now >= deadline)
-			return -1;
-		if (tty >= 0 && write(tty, line, sizeof(line) - 1) > 0)
-			(*writes)++;
-		nanosleep(&pause, NULL);
-	}
 }
 
 TEST_F(seeding, ready_within_bound)
