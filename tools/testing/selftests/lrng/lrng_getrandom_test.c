@@ -362,43 +362,108 @@ TEST_F(rng, not_all_zero)
 }
 
 /*
- * A crude sanity check, not a statistical test suite: in 1 MiB (8 Mibit)
- * the fraction of one bits must be 0.5 +- 0.01, which is about 58 standard
- * deviations.  Likewise the byte histogram's chi-square statistic (255
- * degrees of freedom, mean 255, standard deviation 22.6) must stay far away
- * from what a stuck or biased generator produces.
+ * Output statistics over 1 MiB (8 Mibit, 2^20 bytes, 2^19 byte pairs).
+ * Each bound below is passed by a uniform random source except with the
+ * probability given, so a run fails falsely with probability below 1e-6
+ * (the sum, 1.3e-7):
+ *  - one bits: within 6 standard deviations (sqrt(2^23) / 2 = 1448.2,
+ *    bound 8690) of 2^22; two-sided normal tail 2.0e-9;
+ *  - byte histogram, chi-square with 255 degrees of freedom (expected 4096
+ *    per byte): 150 < chi2 < 400; chi-square tails 2.2e-8 below 150 and
+ *    1.7e-8 above 400 (a counter or any pattern that fills the bins evenly
+ *    gives 0);
+ *  - histogram of the 2^19 non-overlapping byte pairs, chi-square with
+ *    65535 degrees of freedom (expected 8 per pair): 63400 < chi2 < 68000;
+ *    Chernoff bounds of the Pearson sum with Poisson(8) bins give 5.0e-8
+ *    below and 6.5e-10 above (a byte counter fills 1/512 of the pairs);
+ *  - serial correlation of successive bytes (as in ent): |r| < 6 /
+ *    sqrt(2^20) = 0.00586, six standard deviations, 2.0e-9 (a counter
+ *    gives r near 1).
  */
-TEST_F(rng, bit_balance)
+#define LRNG_ONES_DEV		8690
+#define LRNG_CHI2_BYTE_MIN	150.0
+#define LRNG_CHI2_BYTE_MAX	400.0
+#define LRNG_CHI2_PAIR_MIN	63400.0
+#define LRNG_CHI2_PAIR_MAX	68000.0
+#define LRNG_SERIAL_MAX		0.00586
+
+struct lrng_stats {
+	long long ones_dev;	/* one bits minus half the bits */
+	double chi2_byte;
+	double chi2_pair;
+	double serial;		/* serial correlation coefficient */
+};
+
+static double lrng_chi2(const unsigned int *counts, size_t bins, double expected)
 {
-	unsigned long long ones = 0, bits = BIG_LEN * 8ULL;
-	unsigned long counts[256] = { 0 };
-	unsigned long long *words;
-	double frac, chi2 = 0, expected = BIG_LEN / 256.0;
-	unsigned char *bytes;
+	double chi2 = 0;
 	size_t i;
 
-	words = mmap(NULL, BIG_LEN, PROT_READ | PROT_WRITE,
-		     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	ASSERT_NE(MAP_FAILED, words);
-	bytes = (unsigned char *)words;
-
-	ASSERT_EQ((long)BIG_LEN, lrng_getrandom(words, BIG_LEN, 0));
-	for (i = 0; i < BIG_LEN / sizeof(*words); i++)
-		ones += __builtin_popcountll(words[i]);
-	for (i = 0; i < BIG_LEN; i++)
-		counts[bytes[i]]++;
-	for (i = 0; i < 256; i++)
+	for (i = 0; i < bins; i++)
 		chi2 += (counts[i] - expected) * (counts[i] - expected) /
 			expected;
-	munmap(words, BIG_LEN);
+	return chi2;
+}
 
-	frac = (double)ones / bits;
-	EXPECT_TRUE(frac > 0.49 && frac < 0.51) {
-		TH_LOG("fraction of one bits: %f", frac);
+/* Serial correlation of successive bytes, the last one next to the first. */
+static double lrng_serial(const unsigned char *b, size_t n)
+{
+	double sum = 0, sq = 0, cross = 0;
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		sum += b[i];
+		sq += (double)b[i] * b[i];
+		cross += (double)b[i] * b[(i + 1) % n];
 	}
-	EXPECT_TRUE(chi2 < 500.0) {
-		TH_LOG("byte chi-square: %f", chi2);
+	sq = n * sq - sum * sum;
+	return sq ? (n * cross - sum * sum) / sq : 1;
+}
+
+static int lrng_stats_of(const unsigned char *b, size_t n,
+			 struct lrng_stats *st)
+{
+	unsigned int bytes[256] = { 0 }, *pairs;
+	long long ones = 0;
+	size_t i;
+
+	pairs = calloc(65536, sizeof(*pairs));
+	if (!pairs)
+		return -1;
+	for (i = 0; i < n; i++) {
+		ones += __builtin_popcount(b[i]);
+		bytes[b[i]]++;
 	}
+	for (i = 0; i + 1 < n; i += 2)
+		pairs[b[i] << 8 | b[i + 1]]++;
+	st->ones_dev = ones - (long long)n * 4;
+	st->chi2_byte = lrng_chi2(bytes, 256, n / 256.0);
+	st->chi2_pair = lrng_chi2(pairs, 65536, n / 2 / 65536.0);
+	st->serial = lrng_serial(b, n);
+	free(pairs);
+	return 0;
+}
+
+TEST_F(rng, bit_balance)
+{
+	struct lrng_stats st;
+	unsigned char *bytes;
+
+	bytes = mmap(NULL, BIG_LEN, PROT_READ | PROT_WRITE,
+		     MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	ASSERT_NE(MAP_FAILED, bytes);
+	ASSERT_EQ((long)BIG_LEN, lrng_getrandom(bytes, BIG_LEN, 0));
+	ASSERT_EQ(0, lrng_stats_of(bytes, BIG_LEN, &st));
+	munmap(bytes, BIG_LEN);
+
+	TH_LOG("one bits %+lld from half, byte chi2 %.1f, pair chi2 %.1f, serial correlation %.5f",
+	       st.ones_dev, st.chi2_byte, st.chi2_pair, st.serial);
+	EXPECT_GE(LRNG_ONES_DEV, llabs(st.ones_dev));
+	EXPECT_TRUE(st.chi2_byte > LRNG_CHI2_BYTE_MIN &&
+		    st.chi2_byte < LRNG_CHI2_BYTE_MAX);
+	EXPECT_TRUE(st.chi2_pair > LRNG_CHI2_PAIR_MIN &&
+		    st.chi2_pair < LRNG_CHI2_PAIR_MAX);
+	EXPECT_TRUE(st.serial > -LRNG_SERIAL_MAX && st.serial < LRNG_SERIAL_MAX);
 }
 
 TEST_HARNESS_MAIN
