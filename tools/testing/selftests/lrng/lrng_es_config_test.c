@@ -3,11 +3,11 @@
  * Entropy rates of the LRNG's sources, set at boot and at run time.
  *
  * LRNG-only: the harness does not run it on a stock kernel.  It checks that
- * the rates in /proc/lrng_type follow the parameters lrng_es_cpu.cpu_entropy
- * and lrng_es_jent.jitterrng as given on the kernel command line (or their
- * defaults), that root can change them at run time (when the kernel was
- * built with CONFIG_LRNG_RUNTIME_ES_CONFIG) and the accounting follows, and
- * that nobody else can.
+ * the rates in /proc/lrng_type and the parameters lrng_es_cpu.cpu_entropy
+ * and lrng_es_jent.jitterrng are what the kernel command line says (or
+ * the Kconfig defaults), that root can change them at run time (when the
+ * kernel was built with CONFIG_LRNG_RUNTIME_ES_CONFIG) and the accounting
+ * follows, and that nobody else can.
  *
  * irq_batches_credit: on a fully seeded LRNG whose CPUs all passed their
  * health start-up tests, interrupts are tested and credited in batches of
@@ -25,6 +25,7 @@
 #pragma GCC diagnostic pop
 
 #include <linux/random.h>
+#include <stdio.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -90,28 +91,93 @@ FIXTURE_TEARDOWN(es_config)
 		lrng_write_param(LRNG_MAX_WO_PARAM, 1U << 30);
 }
 
-/* The rates in use are the boot parameters, or the Kconfig defaults. */
+/*
+ * CONFIG_@name's value in /proc/config.gz (through zcat), or @fallback when
+ * the kernel does not have that file or that line.
+ */
+static long lrng_kconfig_value(const char *name, long fallback)
+{
+	char line[256], want[128];
+	long val = fallback;
+	size_t len;
+	FILE *f;
+
+	if (access("/proc/config.gz", R_OK))
+		return fallback;
+	f = popen("zcat /proc/config.gz 2>/dev/null", "r");
+	if (!f)
+		return fallback;
+	len = snprintf(want, sizeof(want), "CONFIG_%s=", name);
+	while (fgets(line, sizeof(line), f))
+		if (!strncmp(line, want, len))
+			val = strtol(line + len, NULL, 10);
+	pclose(f);
+	return val;
+}
+
+/*
+ * The rate a source must have after boot: @param on the command line, else
+ * the Kconfig default (from /proc/config.gz, else the default of
+ * drivers/char/lrng/Kconfig, which the test kernels keep).  Not the
+ * parameter's value in sysfs: a kernel that applied a wrong rate shows the
+ * same wrong value there.
+ */
+static long lrng_boot_rate(const char *param, const char *kconfig,
+			   long kconfig_default)
+{
+	long cmd = lrng_cmdline_value(param);
+
+	return cmd >= 0 ? cmd : lrng_kconfig_value(kconfig, kconfig_default);
+}
+
+/* @want (capped at 256) in /proc/lrng_type's @section, @want in sysfs. */
+static void lrng_check_rate(struct __test_metadata *_metadata,
+			    const char *section, const char *param, long want)
+{
+	long sysfs = -1;
+
+	EXPECT_EQ(want > 256 ? 256 : want,
+		  lrng_type_num(section, "Entropy rate")) {
+		TH_LOG("%s source: rate %ld in /proc/lrng_type, %ld expected",
+		       section, lrng_type_num(section, "Entropy rate"), want);
+	}
+	ASSERT_EQ(0, lrng_read_int(param, &sysfs));
+	EXPECT_EQ(want, sysfs) {
+		TH_LOG("%s: %ld, %ld expected", param, sysfs, want);
+	}
+}
+
+/* Kconfig defaults of the rates (drivers/char/lrng/Kconfig). */
+#define LRNG_CPU_RATE_DEFAULT	256
+#define LRNG_JENT_RATE_DEFAULT	16
+
+/*
+ * The rates in use are the boot parameters, or the Kconfig defaults;
+ * random.trust_cpu=off sets the CPU's to 0.
+ */
 TEST_F(es_config, boot_rates)
 {
-	long cmd_cpu = lrng_cmdline_value("lrng_es_cpu.cpu_entropy");
-	long cmd_jent = lrng_cmdline_value("lrng_es_jent.jitterrng");
 	long want;
 
 	if (lrng_cmdline_has("random.trust_cpu=off") ||
 	    lrng_cmdline_has("random.trust_cpu=0"))
 		want = 0;
 	else
-		want = cmd_cpu >= 0 ? cmd_cpu : self->cpu_param;
-	EXPECT_EQ(want > 256 ? 256 : want, lrng_type_num("CPU", "Entropy rate"));
-	TH_LOG("CPU source: %ld bits per 256 bits, data multiplier %ld",
-	       lrng_type_num("CPU", "Entropy rate"),
+		want = lrng_boot_rate("lrng_es_cpu.cpu_entropy",
+				      "LRNG_CPU_ENTROPY_RATE",
+				      LRNG_CPU_RATE_DEFAULT);
+	lrng_check_rate(_metadata, "CPU", LRNG_CPU_PARAM, want);
+	TH_LOG("CPU source: %ld bits per 256 bits (%ld expected), data multiplier %ld",
+	       lrng_type_num("CPU", "Entropy rate"), want,
 	       lrng_type_num("CPU", "Data multiplier"));
 
 	if (self->jent_param < 0)
 		SKIP(return, "no Jitter RNG source in this kernel");
-	want = cmd_jent >= 0 ? cmd_jent : self->jent_param;
-	EXPECT_EQ(want > 256 ? 256 : want,
-		  lrng_type_num("JitterRNG", "Entropy rate"));
+	want = lrng_boot_rate("lrng_es_jent.jitterrng", "LRNG_JENT_ENTROPY_RATE",
+			      LRNG_JENT_RATE_DEFAULT);
+	lrng_check_rate(_metadata, "JitterRNG", LRNG_JENT_PARAM, want);
+	TH_LOG("Jitter RNG source: %ld bits per 256 bits (%ld expected)",
+	       lrng_type_num("JitterRNG", "Entropy rate"), want);
 }
 
 /* Root changes the CPU rate; the accounting and compression follow. */
