@@ -7,9 +7,16 @@
  * every 10 ms and in between writes a line to the console's serial port,
  * whose transmit interrupts are the kind of device interrupts a real
  * machine has.  It passes when the RNG is ready within LRNG_SEED_BOUND
- * seconds of boot, and prints when that was.  Booted normally it passes at
- * once; the harness also boots the LRNG kernel with every other source off
- * (random.trust_cpu=off lrng_es_jent.jitterrng=0) to run it.
+ * seconds of boot, and prints when that was.  When the RNG was ready
+ * before the test started (a normal boot), the time comes from the kernel
+ * log's first "crng init done" instead; the case is skipped when the log no
+ * longer holds it.  When the CPU's random number instruction is trusted
+ * with the full 256 bits (random.c, and the LRNG's CPU source at its
+ * default rate), random_init_early() seeds the RNG fully, so "crng init
+ * done" must come before "Run /init as init process" in the log.  The
+ * harness boots the LRNG kernel with every source but the interrupts
+ * (random.trust_cpu=off lrng_es_jent.jitterrng=0), and with only the Jitter
+ * RNG credited, to wait for the seeding here.
  *
  * A second case needs an LRNG kernel booted with fips=1 and
  * random.trust_cpu=off (the harness boots the distro kernel so) and is
@@ -48,19 +55,92 @@ FIXTURE_TEARDOWN(seeding)
 		close(self->tty);
 }
 
+/*
+ * The time in seconds since boot of the first kernel log message that
+ * contains @needle, or -1 when the log does not hold one.
+ */
+static double lrng_kmsg_time(const char *needle)
+{
+	unsigned long long usec;
+	char rec[2048], *text;
+	double when = -1;
+	ssize_t len;
+	int fd;
+
+	fd = open("/dev/kmsg", O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	while (when < 0) {
+		len = read(fd, rec, sizeof(rec) - 1);
+		if (len < 0 && errno == EPIPE)
+			continue;
+		if (len <= 0)
+			break;
+		rec[len] = '\0';
+		/* "priority,sequence,microseconds,flags;text" */
+		text = strchr(rec, ';');
+		if (text && strstr(text, needle) &&
+		    sscanf(rec, "%*u,%*u,%llu", &usec) == 1)
+			when = usec / 1e6;
+	}
+	close(fd);
+	return when;
+}
+
+/*
+ * Whether the CPU's random number instruction alone seeds the RNG fully in
+ * random_init_early(): RDSEED or RDRAND, random.trust_cpu not off, and on
+ * the LRNG its CPU source available with a rate of 256 bits.
+ */
+static bool lrng_cpu_seeds_at_boot(void)
+{
+	static char buf[65536];
+	char val[32];
+
+	if (lrng_read_file("/proc/cmdline", buf, sizeof(buf)) <= 0 ||
+	    strstr(buf, "random.trust_cpu=off") ||
+	    strstr(buf, "random.trust_cpu=0"))
+		return false;
+	if (!access(LRNG_TYPE, R_OK))
+		return !lrng_type_text("CPU", "Available", val, sizeof(val)) &&
+		       !strcmp(val, "true") &&
+		       lrng_type_num("CPU", "Entropy rate") == 256;
+	if (lrng_read_file("/proc/cpuinfo", buf, sizeof(buf)) <= 0)
+		return false;
+	return strstr(buf, " rdrand") || strstr(buf, " rdseed");
+}
+
 TEST_F(seeding, ready_within_bound)
 {
-	double started = lrng_uptime(), ready;
+	double started = lrng_uptime(), ready, init;
+	bool before = !lrng_getrandom(NULL, 0, GRND_NONBLOCK);
 	long writes = 0;
 
-	ready = lrng_wait_ready(self->tty, LRNG_SEED_BOUND, &writes);
+	if (before) {
+		ready = lrng_kmsg_time("crng init done");
+		if (ready < 0)
+			SKIP(return, "ready before the test, \"crng init done\" not in the log");
+	} else {
+		ready = lrng_wait_ready(self->tty, LRNG_SEED_BOUND, &writes);
+	}
 	ASSERT_LE(0, ready) {
 		TH_LOG("not ready %.1f s after boot (%ld serial lines written; %s)",
 		       lrng_uptime(), writes,
 		       ready == -2 ? strerror(errno) : "timeout");
 	}
-	TH_LOG("ready %.2f s after boot (test started at %.2f s, %ld serial lines written)",
-	       ready, started, writes);
+	TH_LOG("ready %.2f s after boot (%s; test started at %.2f s, %ld serial lines written)",
+	       ready, before ? "kernel log" : "polled", started, writes);
+	EXPECT_GE(LRNG_SEED_BOUND, ready);
+	if (!lrng_cpu_seeds_at_boot())
+		return;
+	init = lrng_kmsg_time("Run /init as init process");
+	if (init < 0)
+		init = lrng_kmsg_time(" as init process");
+	EXPECT_LE(0, init);
+	EXPECT_GE(init, ready) {
+		TH_LOG("a trusted CPU RNG, but ready only after user space started (%.2f s)",
+		       init);
+	}
 }
 
 /* See the top of the file. */
