@@ -141,32 +141,59 @@ FIXTURE_TEARDOWN(lrng_switch)
 	lrng_unload("lrng_kcapi");
 }
 
-/* SHA-256 -> SHA-512 keeps all entropy; back keeps at most what fits. */
+/* The auxiliary pool's entropy in /proc/lrng_type, or -1. */
+static long lrng_aux_bits(void)
+{
+	return lrng_type_num("Auxiliary", "Available entropy");
+}
+
+/*
+ * SHA-256 -> SHA-512 keeps all entropy; back keeps at most what fits.  The
+ * log line's "X of Y bits" must be the real amount: Y is the sum over all
+ * sources, so at least what the auxiliary pool held before the switch
+ * (the 128 bits credited just before, and any earlier credit still
+ * there), and X, what the sources hold after it, at least as much of that
+ * as the new digest holds.  "0 of 0 bits" fails.
+ */
 TEST_F(lrng_switch, hash_switch_carries_entropy)
 {
 	unsigned int x, y;
+	long aux, aux_after;
 	char val[64];
 
 	lrng_type_text(NULL, "Hash for conditioning", val, sizeof(val));
 	ASSERT_STREQ("SHA-256", val);
 	ASSERT_EQ(0, lrng_credit(128));
+	aux = lrng_aux_bits();
+	ASSERT_LE(128, aux);
 
 	ASSERT_EQ(0, lrng_load(self->moddir, "lrng_kcapi", "hash_name=sha512"));
+	aux_after = lrng_aux_bits();
 	lrng_type_text(NULL, "Hash for conditioning", val, sizeof(val));
 	EXPECT_STREQ("sha512", val);
 	lrng_type_text(NULL, "DRNG name", val, sizeof(val));
 	EXPECT_STREQ("ChaCha20", val);
 	ASSERT_TRUE(lrng_carried("SHA-256", "sha512", &x, &y));
-	TH_LOG("SHA-256 -> sha512: %u of %u bits carried over", x, y);
+	TH_LOG("SHA-256 -> sha512: %u of %u bits carried over; aux pool %ld bits, then %ld",
+	       x, y, aux, aux_after);
+	EXPECT_LE(aux, (long)y);
 	EXPECT_EQ(y, x);
+	EXPECT_EQ(aux, aux_after);
 
 	ASSERT_EQ(0, lrng_credit(128));
+	aux = lrng_aux_bits();
+	ASSERT_LE(128, aux);
 	ASSERT_EQ(0, lrng_unload("lrng_kcapi"));
+	aux_after = lrng_aux_bits();
 	lrng_type_text(NULL, "Hash for conditioning", val, sizeof(val));
 	EXPECT_STREQ("SHA-256", val);
 	ASSERT_TRUE(lrng_carried("sha512", "SHA-256", &x, &y));
-	TH_LOG("sha512 -> SHA-256: %u of %u bits carried over", x, y);
+	TH_LOG("sha512 -> SHA-256: %u of %u bits carried over; aux pool %ld bits, then %ld",
+	       x, y, aux, aux_after);
+	EXPECT_LE(aux, (long)y);
 	EXPECT_LE(x, y);
+	EXPECT_LE(aux > 256 ? 256 : aux, (long)x);
+	EXPECT_LE(aux > 256 ? 256 : aux, aux_after);
 }
 
 /* The DRBG comes and goes three times while readers run. */
