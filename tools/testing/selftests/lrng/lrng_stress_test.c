@@ -19,6 +19,13 @@
  *    and removing it again in a loop (every load and removal must succeed;
  *    ChaCha20 and SHA-256 serve at the end).
  *
+ * Two cases: "run" is the stress (with the switches where the module is);
+ * "drbg_switch" reports on the switches of the stress "run" made before it
+ * in the same process (or runs the stress itself when "run" did not), and
+ * is skipped, with the reason, without root, without the LRNG or without
+ * lrng_drbg.ko.  So a harness can require it to pass where the module is
+ * installed: a switch that fails, or none made, fails it.
+ *
  * Every read and write must transfer its full count (no signals are sent,
  * so no short count is allowed), every ioctl must succeed, and no 16-byte
  * block of output (blocks counted from the start of each read) may occur
@@ -88,6 +95,8 @@ struct stress {
 	bool switching;
 	char moddir[400];
 	unsigned long switches;
+	unsigned long switch_errors;
+	char switch_error[128];
 	size_t checked;			/* 16-byte blocks compared */
 
 	unsigned long errors;
@@ -96,6 +105,29 @@ struct stress {
 };
 
 static struct stress S;
+
+/*
+ * What "run" did with the DRBG, for "drbg_switch": in memory shared by the
+ * harness' forked test processes.
+ */
+struct stress_drbg_record {
+	bool ran;
+	unsigned long switches;
+	unsigned long errors;
+	char first_error[256];
+	char drng[64];
+	char hash[64];
+};
+
+static struct stress_drbg_record *stress_drbg;
+
+static void __attribute__((constructor)) stress_drbg_shared(void)
+{
+	void *p = mmap(NULL, sizeof(*stress_drbg), PROT_READ | PROT_WRITE,
+		       MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+
+	stress_drbg = p == MAP_FAILED ? NULL : p;
+}
 
 static __u64 stress_rand(__u64 *s)
 {
@@ -394,6 +426,15 @@ static void *stress_hotplug(void *arg)
 	return NULL;
 }
 
+/* A failed load or removal: an error of the run and of the switching. */
+static void stress_switch_error(const char *what, int err)
+{
+	if (!S.switch_errors++)
+		snprintf(S.switch_error, sizeof(S.switch_error),
+			 "%s lrng_drbg: %s", what, strerror(-err));
+	stress_error("%s lrng_drbg: %s", what, strerror(-err));
+}
+
 /* Load and remove the DRBG extension: two DRNG and hash switches. */
 static void *stress_switch(void *arg)
 {
@@ -405,13 +446,13 @@ static void *stress_switch(void *arg)
 	while (stress_running()) {
 		ret = lrng_load(S.moddir, "lrng_drbg", "");
 		if (ret) {
-			stress_error("loading lrng_drbg: %s", strerror(-ret));
+			stress_switch_error("loading", ret);
 			break;
 		}
 		usleep(20000 + stress_rand(&s) % 200000);
 		ret = lrng_unload("lrng_drbg");
 		if (ret) {
-			stress_error("removing lrng_drbg: %s", strerror(-ret));
+			stress_switch_error("removing", ret);
 			break;
 		}
 		S.switches++;
@@ -550,7 +591,23 @@ FIXTURE_TEARDOWN_PARENT(stress)
 		stress_restore_online();
 }
 
-TEST_F_TIMEOUT(stress, run, 3600)
+/* Record the switches of this run for "drbg_switch". */
+static void stress_drbg_note(void)
+{
+	if (!stress_drbg || !S.switching)
+		return;
+	stress_drbg->ran = true;
+	stress_drbg->switches = S.switches;
+	stress_drbg->errors = S.switch_errors;
+	snprintf(stress_drbg->first_error, sizeof(stress_drbg->first_error),
+		 "%s", S.switch_error);
+	lrng_type_text(NULL, "DRNG name", stress_drbg->drng,
+		       sizeof(stress_drbg->drng));
+	lrng_type_text(NULL, "Hash for conditioning", stress_drbg->hash,
+		       sizeof(stress_drbg->hash));
+}
+
+static void stress_body(struct __test_metadata *_metadata)
 {
 	pthread_t rd[STRESS_NR_READERS], wr, io, sc, hp, sw;
 	unsigned char first[16];
@@ -603,6 +660,7 @@ TEST_F_TIMEOUT(stress, run, 3600)
 	if (S.switching)
 		pthread_join(sw, NULL);
 	took = stress_elapsed();
+	stress_drbg_note();
 
 	for (i = 0; i < STRESS_NR_READERS; i++) {
 		TH_LOG("%-17s %6lu reads %9lu bytes", stress_kind_name[i],
@@ -644,6 +702,37 @@ TEST_F_TIMEOUT(stress, run, 3600)
 		EXPECT_NE(NULL, strstr(type, "DRNG name: ChaCha20\n"));
 		EXPECT_NE(NULL, strstr(type, "Hash for conditioning: SHA-256\n"));
 	}
+}
+
+TEST_F_TIMEOUT(stress, run, 3600)
+{
+	stress_body(_metadata);
+}
+
+/* See the top of the file. */
+TEST_F_TIMEOUT(stress, drbg_switch, 3600)
+{
+	if (!S.root)
+		SKIP(return, "needs root to load lrng_drbg.ko");
+	if (access("/proc/lrng_type", R_OK))
+		SKIP(return, "not an LRNG kernel (no /proc/lrng_type)");
+	if (!S.switching)
+		SKIP(return, "no %s/lrng_drbg.ko: a kernel without the extension modules",
+		     S.moddir);
+	ASSERT_NE(NULL, stress_drbg);
+	if (!stress_drbg->ran) {
+		TH_LOG("the stress with the DRBG switches did not run before: running it");
+		stress_body(_metadata);
+	}
+	ASSERT_TRUE(stress_drbg->ran);
+	TH_LOG("DRBG loaded and removed %lu times under the stress, %lu failures%s%s",
+	       stress_drbg->switches, stress_drbg->errors,
+	       stress_drbg->errors ? ", first: " : "",
+	       stress_drbg->first_error);
+	EXPECT_EQ(0UL, stress_drbg->errors);
+	EXPECT_LT(0UL, stress_drbg->switches);
+	EXPECT_STREQ("ChaCha20", stress_drbg->drng);
+	EXPECT_STREQ("SHA-256", stress_drbg->hash);
 }
 
 TEST_HARNESS_MAIN
