@@ -1,21 +1,38 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * KUnit test of add_vmfork_randomness() in hard interrupt context
+ * KUnit tests of add_vmfork_randomness()
  *
  * Copyright (C) 2026 The LRNG for Linux 6.12 authors
  *
- * The vmgenid driver calls add_vmfork_randomness() from its hard interrupt
- * handler when the VM generation ID comes through the device tree
- * (drivers/virt/vmgenid.c); the QEMU test machines have the ACPI device,
- * whose notify handler runs in a work item.  So the case calls it from an
- * hrtimer in hard interrupt mode, as that handler would, and checks that
- * the DRNG was reseeded: at once or through the work item that a reseed
- * which cannot be done without waiting goes to (lrng_interface_vmfork.c).
- * On a kernel with CONFIG_DEBUG_ATOMIC_SLEEP (the debug test kernel), a
- * reseed that may sleep there is reported as "BUG: sleeping function
- * called from invalid context", which fails the boot.
+ * A VM fork must reseed the DRNG itself, before the clones hand out more
+ * output: a reseed that comes later for another reason (every
+ * LRNG_DRNG_RESEED_MAX_TIME seconds, after LRNG_DRNG_RESEED_THRESH
+ * generate calls) is not enough.  Every reseed advances the DRNG
+ * generation, so the cases read it just before and just after the call:
+ * in that window of microseconds nothing but the call itself reseeds, and
+ * an add_vmfork_randomness() that does nothing, or leaves the reseed to
+ * the next periodic one, fails.
  *
- * The reseed needs a fully seeded LRNG; the case is skipped before.
+ *  - lrng_vmfork_test_task: process context, as the vmgenid driver's ACPI
+ *    notify handler (the QEMU test machines' device): the DRNG is reseeded
+ *    when the call returns, three times in a row, and the vmfork notifiers
+ *    (WireGuard's) run once per call, after the reseed.
+ *  - lrng_vmfork_test_hardirq: an hrtimer in hard interrupt mode, as the
+ *    driver's interrupt handler when the ID comes through the device tree
+ *    (drivers/virt/vmgenid.c).  There the reseed is done at once when no
+ *    other seed operation runs, and by a work item otherwise
+ *    (lrng_interface_vmfork.c).  Each of up to three calls must reseed
+ *    within 1 s, and one of them at once, inside the interrupt: only a
+ *    seed operation that runs at the moment of each of the three calls
+ *    defers them all.  With a switched DRNG, which takes a mutex, the
+ *    reseed is always deferred: one call, reseeded within 1 s, which a
+ *    periodic reseed could pass too (at boot, when KUnit runs, no DRNG is
+ *    switched: the extensions are modules, loaded later).  On a kernel
+ *    with CONFIG_DEBUG_ATOMIC_SLEEP (the debug test kernel), a reseed that
+ *    may sleep there is reported as "BUG: sleeping function called from
+ *    invalid context", which fails the boot.
+ *
+ * The reseed needs a fully seeded LRNG; the cases are skipped before.
  */
 
 #include <kunit/test.h>
@@ -23,16 +40,102 @@
 #include <linux/delay.h>
 #include <linux/hrtimer.h>
 #include <linux/module.h>
+#include <linux/notifier.h>
 #include <linux/preempt.h>
 #include <linux/random.h>
 
 #include "../lrng_drng_mgr.h"
 #include "../lrng_es_mgr.h"
 
+enum {
+	LRNG_VMFORK_TEST_CALLS = 3,
+	/* Poll interval and limit for a reseed by the work item */
+	LRNG_VMFORK_TEST_POLL_MS = 20,
+	LRNG_VMFORK_TEST_WAIT_MS = 1000,
+};
+
+static void lrng_vmfork_test_need_seed(struct kunit *test)
+{
+	if (!lrng_ready())
+		kunit_skip(test, "the LRNG is not fully seeded yet: no reseed");
+}
+
+/**
+ * struct lrng_vmfork_test_nb - a vmfork notifier that records its calls
+ * @nb: the notifier
+ * @calls: number of calls
+ * @generation: DRNG generation at the last call
+ */
+struct lrng_vmfork_test_nb {
+	struct notifier_block nb;
+	unsigned int calls;
+	unsigned long generation;
+};
+
+static int lrng_vmfork_test_notify(struct notifier_block *nb,
+				   unsigned long action, void *data)
+{
+	struct lrng_vmfork_test_nb *n =
+		container_of(nb, struct lrng_vmfork_test_nb, nb);
+
+	n->calls++;
+	n->generation = lrng_drng_generation();
+	return NOTIFY_DONE;
+}
+
+static void lrng_vmfork_test_unregister(void *nb)
+{
+	unregister_random_vmfork_notifier(nb);
+}
+
+static void lrng_vmfork_test_task(struct kunit *test)
+{
+	static const u8 id[16] = "lrng-kunit-task";
+	struct lrng_vmfork_test_nb *n;
+	unsigned long before, after;
+	unsigned int i;
+	int ret;
+
+	lrng_vmfork_test_need_seed(test);
+	n = kunit_kzalloc(test, sizeof(*n), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, n);
+	n->nb.notifier_call = lrng_vmfork_test_notify;
+	KUNIT_ASSERT_EQ(test, register_random_vmfork_notifier(&n->nb), 0);
+	/* Off the chain before the hard interrupt case: it takes a rwsem. */
+	ret = kunit_add_action_or_reset(test, lrng_vmfork_test_unregister,
+					&n->nb);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+
+	for (i = 0; i < LRNG_VMFORK_TEST_CALLS; i++) {
+		before = lrng_drng_generation();
+		add_vmfork_randomness(id, sizeof(id));
+		after = lrng_drng_generation();
+		KUNIT_EXPECT_NE_MSG(test, after, before,
+				    "call %u: not reseeded when it returned", i);
+		KUNIT_EXPECT_EQ_MSG(test, n->calls, i + 1,
+				    "call %u: vmfork notifier calls", i);
+		KUNIT_EXPECT_NE_MSG(test, n->generation, before,
+				    "call %u: vmfork notifier ran before the reseed",
+				    i);
+	}
+}
+
+/**
+ * struct lrng_vmfork_test - one call from a hard interrupt
+ * @timer: the hrtimer that makes the call
+ * @done: completed by the timer function
+ * @before: DRNG generation just before the call
+ * @after: DRNG generation just after the call
+ * @hardirq: the call was made in hard interrupt context
+ * @switched: a switched DRNG served at the call
+ */
 struct lrng_vmfork_test {
 	struct hrtimer timer;
 	struct completion done;
+	unsigned long before;
+	unsigned long after;
 	bool hardirq;
+	bool switched;
 };
 
 static enum hrtimer_restart lrng_vmfork_test_fire(struct hrtimer *timer)
@@ -42,38 +145,57 @@ static enum hrtimer_restart lrng_vmfork_test_fire(struct hrtimer *timer)
 	static const u8 id[16] = "lrng-kunit-fork";
 
 	t->hardirq = in_hardirq();
+	t->switched = lrng_drng_switched();
+	t->before = lrng_drng_generation();
 	add_vmfork_randomness(id, sizeof(id));
+	t->after = lrng_drng_generation();
 	complete(&t->done);
 	return HRTIMER_NORESTART;
+}
+
+/* Make one call from a hard interrupt; false when the timer never fired. */
+static bool lrng_vmfork_test_call(struct lrng_vmfork_test *t)
+{
+	unsigned long fired;
+
+	init_completion(&t->done);
+	hrtimer_init_on_stack(&t->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
+	t->timer.function = lrng_vmfork_test_fire;
+	hrtimer_start(&t->timer, ns_to_ktime(100 * NSEC_PER_USEC),
+		      HRTIMER_MODE_REL_HARD);
+	fired = wait_for_completion_timeout(&t->done, 5 * HZ);
+	hrtimer_cancel(&t->timer);
+	destroy_hrtimer_on_stack(&t->timer);
+	return fired;
 }
 
 static void lrng_vmfork_test_hardirq(struct kunit *test)
 {
 	struct lrng_vmfork_test t = { };
-	unsigned long before, fired;
-	int i;
+	unsigned int i, ms;
 
-	if (!lrng_ready())
-		kunit_skip(test, "the LRNG is not fully seeded yet: no reseed");
-	before = lrng_drng_generation();
-	init_completion(&t.done);
-	hrtimer_init_on_stack(&t.timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_HARD);
-	t.timer.function = lrng_vmfork_test_fire;
-	hrtimer_start(&t.timer, ns_to_ktime(100 * NSEC_PER_USEC),
-		      HRTIMER_MODE_REL_HARD);
-	fired = wait_for_completion_timeout(&t.done, 5 * HZ);
-	hrtimer_cancel(&t.timer);
-	destroy_hrtimer_on_stack(&t.timer);
-	KUNIT_ASSERT_TRUE(test, fired);
-	KUNIT_EXPECT_TRUE(test, t.hardirq);
-
-	/* At once, or soon from the work item. */
-	for (i = 0; i < 50 && lrng_drng_generation() == before; i++)
-		msleep(20);
-	KUNIT_EXPECT_NE(test, before, lrng_drng_generation());
+	lrng_vmfork_test_need_seed(test);
+	for (i = 0; i < LRNG_VMFORK_TEST_CALLS; i++) {
+		KUNIT_ASSERT_TRUE(test, lrng_vmfork_test_call(&t));
+		KUNIT_EXPECT_TRUE(test, t.hardirq);
+		if (t.after != t.before)
+			return;
+		/* Deferred to the work item: soon. */
+		for (ms = 0; ms < LRNG_VMFORK_TEST_WAIT_MS &&
+		     lrng_drng_generation() == t.before;
+		     ms += LRNG_VMFORK_TEST_POLL_MS)
+			msleep(LRNG_VMFORK_TEST_POLL_MS);
+		KUNIT_EXPECT_NE_MSG(test, lrng_drng_generation(), t.before,
+				    "call %u: not reseeded within %u ms", i,
+				    (unsigned int)LRNG_VMFORK_TEST_WAIT_MS);
+		if (t.switched)
+			return;
+	}
+	KUNIT_FAIL(test, "no reseed inside the interrupt in %u calls", i);
 }
 
 static struct kunit_case lrng_vmfork_test_cases[] = {
+	KUNIT_CASE(lrng_vmfork_test_task),
 	KUNIT_CASE(lrng_vmfork_test_hardirq),
 	{}
 };
@@ -85,5 +207,5 @@ static struct kunit_suite lrng_vmfork_suite = {
 
 kunit_test_suite(lrng_vmfork_suite);
 
-MODULE_DESCRIPTION("KUnit test of the LRNG's VM fork reseed from a hard interrupt");
+MODULE_DESCRIPTION("KUnit tests of the LRNG's VM fork reseed");
 MODULE_LICENSE("GPL");
