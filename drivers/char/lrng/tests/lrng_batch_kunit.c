@@ -16,8 +16,10 @@
  *    nearly all of its values;
  *  - short get_random_bytes() requests, which run on from one fill into
  *    the next, keep both rules too;
- *  - __get_random_u32_below() stays below its bound and reaches the top of
- *    the 32-bit range.
+ *  - every bit of every size is set in some values and clear in others
+ *    (a stuck bit by chance: below 2^-500);
+ *  - __get_random_u32_below() stays below its bound, covers its range,
+ *    and is not biased where a modulo or a missing rejection would be.
  *
  * Each case counts what it checks and expects once after its loop: a
  * broken batch fails every call, and one message per call (512) stalled a
@@ -33,6 +35,8 @@
  */
 
 #include <kunit/test.h>
+#include <linux/bits.h>
+#include <linux/math64.h>
 #include <linux/module.h>
 #include <linux/random.h>
 #include <linux/slab.h>
@@ -61,6 +65,26 @@ static unsigned int lrng_batch_distinct(u64 *v, unsigned int n)
 	return distinct;
 }
 
+/*
+ * Every bit of the @bits-bit values in @v is set in one of them and clear
+ * in another: a value stuck at a constant, or a bit stuck at 0 or 1, fails.
+ */
+static void lrng_batch_expect_bits(struct kunit *test, const u64 *v,
+				   unsigned int n, unsigned int bits)
+{
+	u64 mask = GENMASK_ULL(bits - 1, 0), seen_or = 0, seen_and = mask;
+	unsigned int i;
+
+	for (i = 0; i < n; i++) {
+		seen_or |= v[i];
+		seen_and &= v[i];
+	}
+	KUNIT_EXPECT_EQ_MSG(test, seen_or, mask, "u%u: bits %#llx never set",
+			    bits, mask & ~seen_or);
+	KUNIT_EXPECT_EQ_MSG(test, seen_and, 0ULL, "u%u: bits %#llx never clear",
+			    bits, seen_and);
+}
+
 static void lrng_batch_need_seed(struct kunit *test)
 {
 	if (!rng_is_initialized())
@@ -79,6 +103,7 @@ static void lrng_batch_test_u64(struct kunit *test)
 		zeros += !v[i];
 	}
 	KUNIT_EXPECT_EQ_MSG(test, zeros, 0U, "wiped values handed out");
+	lrng_batch_expect_bits(test, v, LRNG_BATCH_TEST_N, 64);
 	KUNIT_EXPECT_EQ(test, lrng_batch_distinct(v, LRNG_BATCH_TEST_N),
 			(unsigned int)LRNG_BATCH_TEST_N);
 }
@@ -89,7 +114,8 @@ static void lrng_batch_test_u64(struct kunit *test)
  * and the refills fall between different sizes.  Distinct values expected
  * out of 512: all u64; all u32 (a repeat by chance: 3 * 10^-5, at least
  * 511 asked); 510 u16 (at least 490: a chance below 10^-9 to fail); 221
- * of the 256 u8 (at least 160).
+ * of the 256 u8 (at least 160).  Those counts pass a u16 whose top bit is
+ * stuck (508 of 32768 values): each size's bits must all vary too.
  */
 static void lrng_batch_test_mixed(struct kunit *test)
 {
@@ -124,6 +150,10 @@ static void lrng_batch_test_mixed(struct kunit *test)
 		zeros += !v64[i];
 	}
 	KUNIT_EXPECT_EQ_MSG(test, zeros, 0U, "wiped u64 values handed out");
+	lrng_batch_expect_bits(test, v8, LRNG_BATCH_TEST_N, 8);
+	lrng_batch_expect_bits(test, v16, LRNG_BATCH_TEST_N, 16);
+	lrng_batch_expect_bits(test, v32, LRNG_BATCH_TEST_N, 32);
+	lrng_batch_expect_bits(test, v64, LRNG_BATCH_TEST_N, 64);
 	KUNIT_EXPECT_EQ(test, lrng_batch_distinct(v64, LRNG_BATCH_TEST_N),
 			(unsigned int)LRNG_BATCH_TEST_N);
 	KUNIT_EXPECT_GE(test, lrng_batch_distinct(v32, LRNG_BATCH_TEST_N),
@@ -137,7 +167,7 @@ static void lrng_batch_test_mixed(struct kunit *test)
  * that take the batch) and one longer, four times over, written one after
  * the other, with a get_random_u32() between them that moves the batch
  * position on: the stream's 8-byte words all differ (a repeat by chance:
- * below 2^-44) and none is zero.
+ * below 2^-44), none is zero, and each of their bits varies.
  */
 static void lrng_batch_test_bytes(struct kunit *test)
 {
@@ -159,40 +189,89 @@ static void lrng_batch_test_bytes(struct kunit *test)
 	for (i = 0; i < n; i++)
 		zeros += !words[i];
 	KUNIT_EXPECT_EQ_MSG(test, zeros, 0U, "wiped bytes handed out");
+	lrng_batch_expect_bits(test, words, n, 64);
 	KUNIT_EXPECT_EQ(test, lrng_batch_distinct(words, n), n);
 }
 
 /*
- * Each bound 256 times: below it always; 1 gives only 0; 2 gives both
- * values; 2^32 - 1 gives a value of 2^31 or more (each call has a chance
- * of one half).  Bounds just above a power of two are the ones the
- * rejection step has to get right.
+ * Each bound 256 times (0 stands for 2^32): below it always, and the
+ * values cover the range.  The range is cut into min(bound, 8) parts of
+ * equal size (to one value) and every part must be hit, so a function
+ * stuck at one value fails every bound from 2 up, and one that misses the
+ * top or the bottom of a range fails that bound.  A part of at least an
+ * eighth is missed by chance with a probability below 8 * (7/8)^256 <
+ * 1.2 * 10^-14, all bounds together below 10^-13.  Bounds just above a
+ * power of two are the ones the rejection step has to get right.
  */
 static void lrng_batch_test_below(struct kunit *test)
 {
 	static const u32 ceils[] = {
 		1, 2, 3, 7, 1000, 0x80000000, 0x80000001, 0xfffffffe, 0xffffffff,
+		0,
 	};
-	unsigned int i, j, above;
+	unsigned int i, j, above, parts, hit;
+	u64 span;
+	u32 v;
 
 	lrng_batch_need_seed(test);
 	for (i = 0; i < ARRAY_SIZE(ceils); i++) {
-		u32 seen_or = 0, seen_and = ~0U, v;
-
+		span = ceils[i] ? ceils[i] : BIT_ULL(32);
+		parts = min_t(u64, span, 8);
 		above = 0;
+		hit = 0;
 		for (j = 0; j < 256; j++) {
 			v = __get_random_u32_below(ceils[i]);
-			above += v >= ceils[i];
-			seen_or |= v;
-			seen_and &= v;
+			if (v >= span)
+				above++;
+			else
+				hit |= 1U << div64_u64((u64)v * parts, span);
 		}
-		KUNIT_EXPECT_EQ_MSG(test, above, 0U, "bound %u", ceils[i]);
-		if (ceils[i] == 1)
-			KUNIT_EXPECT_EQ(test, seen_or, 0U);
-		if (ceils[i] == 2)
-			KUNIT_EXPECT_EQ(test, seen_or & ~seen_and, 1U);
-		if (ceils[i] == 0xffffffff)
-			KUNIT_EXPECT_NE(test, seen_or & 0x80000000, 0U);
+		KUNIT_EXPECT_EQ_MSG(test, above, 0U, "bound %#x", ceils[i]);
+		KUNIT_EXPECT_EQ_MSG(test, hit, (1U << parts) - 1,
+				    "bound %#x: parts hit %#x of %u", ceils[i],
+				    hit, parts);
+	}
+}
+
+/*
+ * 3072 values below 3 * 2^30, a bound where 2^32 mod the bound is 2^30,
+ * so that a quarter of the products is rejected.  Each third of the range
+ * and each residue modulo 3 must take a third of the values: 1024 on
+ * average, standard deviation 26; accepted are 833 to 1215 (over 7
+ * standard deviations: the six counts fail by chance with a probability
+ * below 2 * 10^-12).  A constant fails them, and so do two biased
+ * functions that the range checks above pass: a u32 modulo
+ * the bound puts half of the values into the first third, the product
+ * without the rejection half of them onto the multiples of 3 (1536 on
+ * average: the chance to pass is below 10^-30).
+ */
+static void lrng_batch_test_below_uniform(struct kunit *test)
+{
+	enum { N = 3072, LO = 833, HI = 1215 };
+	const u32 ceil = 0xc0000000;
+	unsigned int third[3] = { }, mod3[3] = { }, above = 0, i;
+	u32 v;
+
+	lrng_batch_need_seed(test);
+	for (i = 0; i < N; i++) {
+		v = __get_random_u32_below(ceil);
+		if (v >= ceil) {
+			above++;
+			continue;
+		}
+		third[v >> 30]++;
+		mod3[v % 3]++;
+	}
+	KUNIT_EXPECT_EQ(test, above, 0U);
+	for (i = 0; i < 3; i++) {
+		KUNIT_EXPECT_GE_MSG(test, third[i], (unsigned int)LO,
+				    "third %u of the range", i);
+		KUNIT_EXPECT_LE_MSG(test, third[i], (unsigned int)HI,
+				    "third %u of the range", i);
+		KUNIT_EXPECT_GE_MSG(test, mod3[i], (unsigned int)LO,
+				    "residue %u modulo 3", i);
+		KUNIT_EXPECT_LE_MSG(test, mod3[i], (unsigned int)HI,
+				    "residue %u modulo 3", i);
 	}
 }
 
@@ -201,6 +280,7 @@ static struct kunit_case lrng_batch_cases[] = {
 	KUNIT_CASE(lrng_batch_test_mixed),
 	KUNIT_CASE(lrng_batch_test_bytes),
 	KUNIT_CASE(lrng_batch_test_below),
+	KUNIT_CASE(lrng_batch_test_below_uniform),
 	{}
 };
 
