@@ -88,6 +88,24 @@ static_checks() {
 	done
 	kerneldoc_check
 	sphinx_check
+	manifest_static_checks
+}
+
+# The manifest parses, the README's list of checks is the one generated
+# from it, and its checker passes its own tests on crafted result
+# channels (a check of the harness, not of the kernel).
+manifest_static_checks() {
+	local out
+	if out=$(manifest readme-check "$ROOT/README" 2>&1); then
+		pass "README's list of checks is generated from harness/manifest"
+	else
+		fail "README's list of checks is generated from harness/manifest" "$(echo "$out" | head -1)"
+	fi
+	if out=$(manifest selftest 2>&1); then
+		pass "harness: manifest checker self-tests ($(echo "$out" | tail -1))"
+	else
+		fail "harness: manifest checker self-tests" "$(echo "$out" | grep -m1 -e FAIL -e Error)"
+	fi
 }
 
 # W=1 and sparse on drivers/char/lrng/ in the lrng O= dir. Needs a
@@ -135,6 +153,7 @@ kunit_ktap() {
 	/^LRNG-KUNIT-BEGIN / { in_s = 1; n++; hdr = 0; next }
 	/^LRNG-KUNIT-END /   { in_s = 0; next }
 	in_s {
+		sub(/^\| /, "")
 		if (hdr < 2 && ($0 ~ /^KTAP version/ || $0 ~ /^1\.\./)) { hdr++; next }
 		if ($0 ~ /^(not )?ok 1 /) sub(/ok 1 /, "ok " n " ")
 		body = body $0 "\n"
@@ -142,17 +161,27 @@ kunit_ktap() {
 	END { printf "KTAP version 1\n1..%d\n%s", n, body }' "$1"
 }
 
-# Kselftests of LRNG-only interfaces: not run on the stock kernel.
-LRNG_ONLY_TESTS=lrng_proc_test,lrng_es_config_test,lrng_testing_test,lrng_health_test,lrng_switch_test,lrng_numa_test,lrng_fault_test
-# Kselftests that skip on the lrng and stock kernels but must run on the
-# distro kernel and on the debug kernel (whose configuration includes the
-# distro one), which have the extension modules and two NUMA nodes.
-DISTRO_REQUIRED_TESTS=lrng_switch_test,lrng_numa_test
-# Kselftests that only a special boot runs (lrng_unready_test needs an RNG
-# that is not ready: every credited source off; lrng_health_test disables
-# the interrupt source's credit for the rest of its boot; lrng_fault_test
-# needs the distro kernel's fault injection and an RNG that is not ready).
-SPECIAL_ONLY_TESTS=lrng_unready_test,lrng_health_test,lrng_fault_test
+# The test manifest: every kselftest case, harness/init check and KUnit
+# suite with its outcome in each boot (harness/manifest.py).
+MANIFEST=$ROOT/harness/manifest
+manifest() {
+	python3 "$ROOT/harness/manifest.py" "$1" "$MANIFEST" "${@:2}"
+}
+
+# manifest_checks BOOT: build/logs/BOOT.result.log against the manifest,
+# one counted check per test and KUnit suite (and one per protocol error).
+manifest_checks() {
+	local boot=$1 ok label reason n=0
+	while IFS=$'\t' read -r ok label reason; do
+		n=$((n + 1))
+		if [ "$ok" = PASS ]; then
+			pass "$label"
+		else
+			fail "$label" "$reason; see build/logs/$boot.result.log"
+		fi
+	done < <(manifest check "$boot" "$LOGS/$boot.result.log" "$USERDIR/lrng.list" 2>&1)
+	[ $n -gt 0 ] || fail "$boot: manifest checks" "harness/manifest.py printed nothing"
+}
 
 # ABI transcripts (lrng_abi_test): "operation: result" lines that must be
 # the same on both kernels. Fewer lines than this means the test did not
@@ -193,10 +222,9 @@ abi_transcript_compare() {
 
 # boot_tests FLAVOR: boot in test mode and count every check.
 boot_tests() {
-	local flavor=$1 name=test-$1 initrd=$B/initramfs/tests.cpio res skip=""
-	local expected=() t line st tr extra=""
-	skip="lrng.skip=$SPECIAL_ONLY_TESTS"
-	[ "$flavor" = stock ] && skip="$skip,$LRNG_ONLY_TESTS"
+	local flavor=$1 name=test-$1 initrd=$B/initramfs/tests.cpio res
+	local tr extra="" skip
+	skip=$(manifest skip "$name" "$USERDIR/lrng.list")
 	tr=$(abi_transcript "$flavor")
 	rm -f "$tr"
 	# The distro kernel also runs the distro_* checks of harness/init, and
@@ -204,65 +232,26 @@ boot_tests() {
 	[ "$flavor" = distro ] &&
 		extra="lrng.distro=1 lrng_drng_chacha20.simd=bogus lrng_drng_chacha20.simd=on"
 	msg "booting $flavor kernel in test mode (console: build/logs/$name.console.log, results: build/logs/$name.result.log)"
-	if boot "$name" "$flavor" "$initrd" test $skip $extra ${CMDLINE:-}; then
+	if boot "$name" "$flavor" "$initrd" test ${skip:+lrng.skip=$skip} $extra ${CMDLINE:-}; then
 		pass "$flavor: boot, clean console, success verdict (${BOOT_SECONDS}s)"
 	else
 		fail "$flavor: boot" "$BOOT_REASON"
 	fi
 	res=$LOGS/$name.result.log
-
-	for t in $(cat "$USERDIR/lrng.list") vdso_test_getrandom \
-		$([ "$flavor" = distro ] && echo "$DISTRO_CHECKS"); do
-		[ "$flavor" = stock ] && [[ ,$LRNG_ONLY_TESTS, == *,$t,* ]] && continue
-		[[ ,$SPECIAL_ONLY_TESTS, == *,$t,* ]] && continue
-		line=$(grep -m1 "^LRNG-TEST: $t " "$res" || true)
-		st=$(echo "$line" | cut -d' ' -f3)
-		case $st in
-		pass) pass "$flavor: $t" ;;
-		skip)
-			if [ "$flavor" != lrng ] && [ "$flavor" != stock ] &&
-				[[ ,$DISTRO_REQUIRED_TESTS, == *,$t,* ]]; then
-				fail "$flavor: $t" "skipped, but the $flavor kernel has what it needs; TAP in build/logs/$name.result.log"
-			else
-				pass "$flavor: $t (skipped: all its cases)"
-			fi ;;
-		fail) fail "$flavor: $t" "$(echo "$line" | cut -d' ' -f4-); TAP in build/logs/$name.result.log" ;;
-		*) fail "$flavor: $t" "no result (guest crashed or hung before it finished)" ;;
-		esac
-	done
+	manifest_checks "$name"
 	sed -n 's/^LRNG-TRANSCRIPT: //p' "$res" >"$tr"
 	info "ABI transcript: $(wc -l <"$tr") lines in build/logs/${tr##*/}"
 
 	if [ "$flavor" = stock ]; then
 		special_boot_on stock unready-stock lrng_unready_test \
-			"before readiness, woken by RNDADDENTROPY" \
 			random.trust_cpu=off random.trust_bootloader=off
 		return 0
 	fi
 	[ "${SPECIAL_BOOTS:-1}" = 1 ] && [ "$flavor" != distro ] &&
 		special_boots "$flavor"
-	local ktap=$LOGS/$name.kunit.ktap suites s
+	local ktap=$LOGS/$name.kunit.ktap
 	kunit_ktap "$res" >"$ktap"
-	suites=$(sed -n 's/^LRNG-KUNIT-BEGIN //p' "$res")
-	if ! echo "$suites" | grep -q '^lrng'; then
-		fail "$flavor: KUnit lrng suites present" "no lrng* suite in /sys/kernel/debug/kunit (CONFIG_LRNG_KUNIT_TEST?); found: $(echo $suites)"
-	else
-		pass "$flavor: KUnit lrng suites present ($(echo $suites))"
-	fi
-	# A skipped case fails too: every case can run in these boots (the
-	# batch cases need the LRNG seeded, which it is before KUnit runs).
-	local out
-	for s in $suites; do
-		out=$(awk -v s="$s" '$0 ~ "^LRNG-KUNIT-BEGIN " s "$" {f=1; next} /^LRNG-KUNIT-END/ {f=0} f' "$res")
-		if echo "$out" | grep -q '^not ok'; then
-			fail "$flavor: KUnit suite $s" "$(echo "$out" | grep -m1 -E '^ +not ok' | sed 's/^ *//' | cut -c1-120)"
-		elif echo "$out" | grep -q '# SKIP'; then
-			fail "$flavor: KUnit suite $s" "skipped: $(echo "$out" | grep -m1 '# SKIP' | sed 's/^ *//' | cut -c1-120)"
-		else
-			pass "$flavor: KUnit suite $s"
-		fi
-	done
-	if [ -n "$suites" ]; then
+	if grep -q '^LRNG-KUNIT-BEGIN ' "$res"; then
 		if python3 "$TREE/tools/testing/kunit/kunit.py" parse "$ktap" \
 			>"$LOGS/$name.kunit.log" 2>&1; then
 			pass "$flavor: kunit.py parse ($(grep -m1 -E 'Testing complete' "$LOGS/$name.kunit.log" | sed 's/.*Testing complete\. //'))"
@@ -272,61 +261,80 @@ boot_tests() {
 	fi
 }
 
-# special_boot NAME TEST WHAT ARGS...: boot the LRNG kernel with ARGS and run
-# only the kselftest TEST; WHAT says what a pass shows. The TAP line
-# "ready N s after boot", if any, is quoted.
-# special_boot_on FLAVOR NAME TEST WHAT ARGS...: the same on either kernel.
-# special_boots sets SPECIAL_FLAVOR (lrng or lrng-debug, whose logs are
-# named debug-NAME). SPECIAL_LOG is then the boot's result log, for callers
-# that check more of it (fault_boot).
+# special_boot NAME TEST ARGS...: boot the LRNG kernel with ARGS and run
+# only the kselftest TEST; the manifest's boot NAME says what its cases
+# must show. The TAP line "ready N s after boot", if any, is quoted.
+# special_boot_on FLAVOR NAME TEST ARGS...: the same on either kernel.
+# special_boots sets SPECIAL_FLAVOR (lrng or lrng-debug, whose boots are
+# named debug-NAME).
 special_boot() {
 	special_boot_on "${SPECIAL_FLAVOR:-lrng}" "$@"
 }
 
 special_boot_on() {
-	local flavor=$1 name=$2 test=$3 what=$4 line secs
-	shift 4
+	local flavor=$1 name=$2 test=$3 secs
+	shift 3
 	[ "$flavor" = lrng-debug ] && name=debug-$name
-	SPECIAL_LOG=$LOGS/$name.result.log
-	msg "booting $flavor kernel for: $what ($*)"
+	msg "booting $flavor kernel as $name: $test ($*)"
 	if boot "$name" "$flavor" "$B/initramfs/tests.cpio" test "$@" lrng.only=$test; then
 		pass "$flavor: boot with $* (${BOOT_SECONDS}s)"
 	else
 		fail "$flavor: boot with $*" "$BOOT_REASON"
 	fi
-	line=$(grep -m1 "^LRNG-TEST: $test " "$LOGS/$name.result.log" || true)
 	secs=$(grep -m1 -o 'ready [0-9.]* s after boot' "$LOGS/$name.result.log" || true)
-	case $(echo "$line" | cut -d' ' -f3) in
-	pass) pass "$flavor: $what${secs:+: $secs}" ;;
-	*) fail "$flavor: $what" "${line:-no result}; see build/logs/$name.result.log" ;;
-	esac
+	[ -z "$secs" ] || info "$name: $secs"
+	manifest_checks "$name"
 }
 
 # The boots that change the LRNG's entropy sources. $1: lrng (default) or
-# lrng-debug.
+# lrng-debug. What each must show: harness/manifest.
 special_boots() {
 	local SPECIAL_FLAVOR=${1:-lrng}
 	special_boot seed-irq lrng_seeding_test \
-		"fully seeded from interrupts alone" \
 		random.trust_cpu=off random.trust_bootloader=off \
 		lrng_es_jent.jitterrng=0
 	special_boot seed-jent lrng_seeding_test \
-		"fully seeded with only the Jitter RNG credited" \
 		random.trust_cpu=off random.trust_bootloader=off \
 		lrng_es_irq.irq_entropy=4294967295
 	special_boot es-config lrng_es_config_test \
-		"entropy rates set at boot and at run time" \
 		lrng_es_cpu.cpu_entropy=128 lrng_es_jent.jitterrng=32
 	special_boot unready-lrng lrng_unready_test \
-		"before readiness, woken by RNDADDENTROPY" \
 		random.trust_cpu=off random.trust_bootloader=off \
 		lrng_es_jent.jitterrng=0 lrng_es_irq.irq_entropy=4294967295
 	special_boot taps-boot lrng_testing_test \
-		"the first 1000 time stamps since boot from lrng_raw_hires" \
 		lrng_testing.boot_raw_hires_test=1
 	special_boot health-stuck lrng_health_test \
-		"stuck noise trips the RCT and stops the IRQ credit (/proc/lrng_type)" \
 		lrng_es_irq.irq_entropy=256
+}
+
+# forge_check: a test that prints marker lines ("LRNG-VERDICT: success",
+# "LRNG-TEST: ... pass", ...) and writes to the result channel directly
+# (harness/guest/lrng_forge_test) must not change a result: the boot ends
+# with that test failed and a failure verdict, and its lines reach the
+# channel only as prefixed test output.
+forge_check() {
+	local flavor=$1 name=forge res why=""
+	msg "booting $flavor kernel as $name: a test that forges markers"
+	boot "$name" "$flavor" "$B/initramfs/tests.cpio" test lrng.only=lrng_forge_test || true
+	res=$LOGS/$name.result.log
+	if [ "$(grep -c '^LRNG-VERDICT: ' "$res")" != 1 ] ||
+		! grep -qx 'LRNG-VERDICT: failure (1 failed)' "$res"; then
+		why="verdict lines: $(grep '^LRNG-VERDICT' "$res" | tr '\n' ' ')"
+	elif [ "$(grep -c '^LRNG-TEST: ' "$res")" != 1 ] ||
+		! grep -q '^LRNG-TEST: lrng_forge_test fail rc=1 ' "$res"; then
+		why="result lines: $(grep '^LRNG-TEST' "$res" | tr '\n' ' ')"
+	elif [ "$(grep -c '^| LRNG-VERDICT: success$' "$res")" -lt 2 ]; then
+		why="the forged lines are not in the channel as test output"
+	elif grep -q -e '^| fd 3 was open' -e '^| /dev/ttyS1 was writable' "$res"; then
+		why="the test could reach the result channel: $(grep -m1 -e '^| fd 3' -e '^| /dev/ttyS1' "$res")"
+	elif grep -q -e '^LRNG-KUNIT' -e '^LRNG-TRANSCRIPT' -e '^LRNG-VMGENID' "$res"; then
+		why="a forged marker line reached the channel"
+	fi
+	if [ -z "$why" ]; then
+		pass "$flavor: a test printing marker lines changes no result"
+	else
+		fail "$flavor: a test printing marker lines changes no result" "$why; see build/logs/$name.result.log"
+	fi
 }
 
 # random.c must not be built into the LRNG kernel, and must be in the stock one.
@@ -438,6 +446,7 @@ cmd_test() {
 			built="$built $f"
 			if user_and_initramfs "$f"; then
 				boot_tests "$f"
+				[ "$f" = lrng ] && forge_check lrng
 			else
 				fail "$f: guest programs" "build failed (log: build/logs/user.log)"
 			fi
@@ -504,7 +513,7 @@ cmd_run() {
 	local rc=0
 	boot "run-$flavor" "$flavor" "$B/initramfs/tests.cpio" run ${CMDLINE:-} || rc=1
 	echo
-	grep -v -E '^LRNG-(BEGIN|VERDICT)' "$LOGS/run-$flavor.result.log" || true
+	grep -v -E '^LRNG-(BEGIN|VERDICT)' "$LOGS/run-$flavor.result.log" | sed 's/^| //' || true
 	echo
 	if [ $rc -eq 0 ]; then
 		echo "boot OK: $flavor kernel $(sed -n 's/.*kernel=\([^ ]*\).*/\1/p' "$LOGS/run-$flavor.result.log"), VM ran ${BOOT_SECONDS}s, total $((SECONDS - t0))s"

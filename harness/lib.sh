@@ -442,6 +442,9 @@ make_initramfs() {
 		echo "file /tests/lrng.list $USERDIR/lrng.list 0644 0 0"
 		echo "file /tests/distro_test $USERDIR/distro/distro_test 0755 0 0"
 		[ -d "$USERDIR/staging/lrng" ] && cpio_tree "$USERDIR/staging/lrng" /tests/lrng
+		# The harness's own check that test output cannot forge results
+		# (forge_check); not in lrng.list, so only lrng.only= runs it.
+		echo "file /tests/lrng/lrng_forge_test $ROOT/harness/guest/lrng_forge_test 0755 0 0"
 		if [ -n "${INITRAMFS_MODULES:-}" ]; then
 			echo "dir /lib 0755 0 0"
 			cpio_tree "$INITRAMFS_MODULES" /lib/modules
