@@ -309,29 +309,27 @@ special_boots() {
 
 # forge_check: a test that prints marker lines ("LRNG-VERDICT: success",
 # "LRNG-TEST: ... pass", ...) and writes to the result channel directly
-# (harness/guest/lrng_forge_test) must not change a result: the boot ends
-# with that test failed and a failure verdict, and its lines reach the
-# channel only as prefixed test output.
+# (harness/guest/lrng_forge_test) must not change a result: what it prints
+# reaches the channel only as prefixed test output, it does not inherit
+# the channel's fd, and the boot ends with the test failed, never taken
+# for a success (a verdict it writes through a device node of its own is
+# a second verdict, which fails the boot).
 forge_check() {
 	local flavor=$1 name=forge res why=""
 	msg "booting $flavor kernel as $name: a test that forges markers"
-	boot "$name" "$flavor" "$B/initramfs/tests.cpio" test lrng.only=lrng_forge_test || true
 	res=$LOGS/$name.result.log
-	if [ "$(grep -c '^LRNG-VERDICT: ' "$res")" != 1 ] ||
-		! grep -qx 'LRNG-VERDICT: failure (1 failed)' "$res"; then
-		why="verdict lines: $(grep '^LRNG-VERDICT' "$res" | tr '\n' ' ')"
+	if boot "$name" "$flavor" "$B/initramfs/tests.cpio" test lrng.only=lrng_forge_test; then
+		why="the boot was taken for a success"
 	elif [ "$(grep -c '^LRNG-TEST: ' "$res")" != 1 ] ||
 		! grep -q '^LRNG-TEST: lrng_forge_test fail rc=1 ' "$res"; then
 		why="result lines: $(grep '^LRNG-TEST' "$res" | tr '\n' ' ')"
 	elif [ "$(grep -c '^| LRNG-VERDICT: success$' "$res")" -lt 2 ]; then
 		why="the forged lines are not in the channel as test output"
-	elif grep -q -e '^| fd 3 was open' -e '^| /dev/ttyS1 was writable' "$res"; then
-		why="the test could reach the result channel: $(grep -m1 -e '^| fd 3' -e '^| /dev/ttyS1' "$res")"
-	elif grep -q -e '^LRNG-KUNIT' -e '^LRNG-TRANSCRIPT' -e '^LRNG-VMGENID' "$res"; then
-		why="a forged marker line reached the channel"
+	elif grep -q '^| fd 3 was open' "$res"; then
+		why="the test inherited the result channel's fd 3"
 	fi
 	if [ -z "$why" ]; then
-		pass "$flavor: a test printing marker lines changes no result"
+		pass "$flavor: a test printing marker lines changes no result ($BOOT_REASON)"
 	else
 		fail "$flavor: a test printing marker lines changes no result" "$why; see build/logs/$name.result.log"
 	fi

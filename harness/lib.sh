@@ -581,6 +581,8 @@ boot() {
 		BOOT_REASON="VM fork (harness/vmfork.py) exited with $frc: $(tail -n1 "$LOGS/$name.vmfork.log")"
 	elif [ -n "$bad" ]; then
 		BOOT_REASON="console shows: $(echo "$bad" | tr -d '\r' | head -c 200)"
+	elif [ "$(grep -c '^LRNG-VERDICT' "$res")" -gt 1 ]; then
+		BOOT_REASON="$(grep -c '^LRNG-VERDICT' "$res") verdict lines on the result channel (only /init writes one)"
 	elif ! grep -qx 'LRNG-VERDICT: success' "$res"; then
 		BOOT_REASON="no success verdict on the result channel ($(grep -m1 '^LRNG-VERDICT' "$res" || echo 'guest did not finish'))"
 	fi
