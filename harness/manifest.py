@@ -485,10 +485,8 @@ def main(argv):
         except OSError:
             text = ""
         listed = open(lst).read().split()
-        rc = 0
         for ok, label, reason in check(man, boot, text, listed):
             print("PASS\t%s" % label if ok else "FAIL\t%s\t%s" % (label, reason))
-            rc |= not ok
         return 0
     if cmd == "skip":
         print(skip_list(man, argv[3], open(argv[4]).read().split()))
