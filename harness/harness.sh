@@ -2,13 +2,14 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # LRNG QEMU harness. Called by the top-level Makefile:
-#   harness.sh deps|tree|kernel|initramfs|run|test|check|vm|clean
+#   harness.sh deps|tree|kernel|initramfs|run|test|check|kunit|vm|clean
 # Environment: KSRC, LRNG (y|n), KVM (1), TIMEOUT (s), PAYLOAD, CMDLINE, V.
 set -euo pipefail
 
 . "$(dirname "$0")/lib.sh"
 . "$(dirname "$0")/series.sh"
 . "$(dirname "$0")/distro.sh"
+. "$(dirname "$0")/kunit.sh"
 
 flavor_of() {
 	case ${1:-y} in
@@ -470,10 +471,12 @@ cmd_test() {
 	[[ $flavors == *lrng* ]] && debug_tests slice
 	# The distribution-like kernel (harness/distro.config): build, test
 	# boot with a SCSI disk and vmgenid, export parity; drivers/char/lrng/
-	# compiled for UML and arm64 (harness/distro.sh).
+	# compiled for UML and arm64 (harness/distro.sh); the KUnit suites
+	# through kunit.py on UML (harness/kunit.sh).
 	if [[ $flavors == *lrng* ]]; then
 		distro_tests
 		cross_checks
+		kunit_tool_check
 	fi
 	# make bench's smoke pass (harness/bench.sh --smoke): one short boot
 	# of each kind on each kernel; passes when every figure was produced.
@@ -581,6 +584,10 @@ test-distro)
 	deps; prepare_tree; distro_tests; cross_checks
 	summary
 	;;
+kunit)
+	deps; prepare_tree; kunit_tool_check
+	summary
+	;;
 vm) cmd_vm ;;
-*) die "usage: $0 deps|patch|tree|kernel|initramfs|checkpatch|check|run|test|test-debug|test-distro|vm" ;;
+*) die "usage: $0 deps|patch|tree|kernel|initramfs|checkpatch|check|run|test|test-debug|test-distro|kunit|vm" ;;
 esac
