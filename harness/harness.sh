@@ -10,6 +10,7 @@ set -euo pipefail
 . "$(dirname "$0")/series.sh"
 . "$(dirname "$0")/distro.sh"
 . "$(dirname "$0")/kunit.sh"
+. "$(dirname "$0")/randomness.sh"
 
 flavor_of() {
 	case ${1:-y} in
@@ -242,6 +243,7 @@ boot_tests() {
 	manifest_checks "$name"
 	sed -n 's/^LRNG-TRANSCRIPT: //p' "$res" >"$tr"
 	info "ABI transcript: $(wc -l <"$tr") lines in build/logs/${tr##*/}"
+	randomness_check "$flavor" "$name"
 
 	if [ "$flavor" = stock ]; then
 		special_boot_on stock unready-stock lrng_unready_test \

@@ -36,7 +36,8 @@ KBUILD_LOCK=${KBUILD_LOCK:-$B/.kbuild.lock}
 # Debian packages the harness needs. linux-source-6.12 only when KSRC is unset.
 PACKAGES="build-essential flex bison bc libelf-dev libssl-dev dwarves cpio
 	busybox-static qemu-system-x86 ccache python3 perl rsync sparse patch
-	xz-utils binutils coreutils python3-sphinx clang lld llvm openssl"
+	xz-utils binutils coreutils python3-sphinx clang lld llvm openssl
+	rng-tools5 ent"
 
 # ccache must hit across clones of the repo in other directories (CI clones
 # elsewhere on the same machine): paths under the repo are rewritten to
@@ -381,8 +382,13 @@ build_user() {
 	gcc -static -O2 -Wall -Wextra $khdr -o "$USERDIR/distro/distro_test" \
 		"$ROOT/harness/distro/distro_test.c" >>"$LOGS/user.log" 2>&1 ||
 		{ tail -20 "$LOGS/user.log"; echo "harness/distro/distro_test.c build failed" >&2; return 1; }
+	# The output sample's sender (send_sample of harness/init).
+	mkdir -p "$USERDIR/guest"
+	gcc -static -O2 -Wall -Wextra $khdr -o "$USERDIR/guest/lrng_sample" \
+		"$ROOT/harness/guest/lrng_sample.c" >>"$LOGS/user.log" 2>&1 ||
+		{ tail -20 "$LOGS/user.log"; echo "harness/guest/lrng_sample.c build failed" >&2; return 1; }
 	local f
-	for f in "$USERDIR/vdso/vdso_test_getrandom" "$USERDIR/distro/distro_test" $(sed "s|^|$USERDIR/staging/lrng/|" "$USERDIR/lrng.list"); do
+	for f in "$USERDIR/vdso/vdso_test_getrandom" "$USERDIR/distro/distro_test" "$USERDIR/guest/lrng_sample" $(sed "s|^|$USERDIR/staging/lrng/|" "$USERDIR/lrng.list"); do
 		[ -x "$f" ] || { echo "missing test program $f" >&2; return 1; }
 		if head -c4 "$f" | grep -q ELF && readelf -l "$f" | grep -q 'program interpreter'; then
 			echo "$f is not static (CC=\"gcc -static\" ignored by its Makefile?)" >&2
@@ -441,6 +447,7 @@ make_initramfs() {
 		echo "file /tests/vdso_test_getrandom $USERDIR/vdso/vdso_test_getrandom 0755 0 0"
 		echo "file /tests/lrng.list $USERDIR/lrng.list 0644 0 0"
 		echo "file /tests/distro_test $USERDIR/distro/distro_test 0755 0 0"
+		echo "file /tests/lrng_sample $USERDIR/guest/lrng_sample 0755 0 0"
 		[ -d "$USERDIR/staging/lrng" ] && cpio_tree "$USERDIR/staging/lrng" /tests/lrng
 		# The harness's own check that test output cannot forge results
 		# (forge_check); not in lrng.list, so only lrng.only= runs it.
@@ -474,12 +481,13 @@ QEMU_BAD='WARNING:|BUG:|Oops|Kernel panic|Call Trace|UBSAN:|KASAN:|ODEBUG:|'\
 
 # boot NAME FLAVOR INITRD MODE [extra cmdline...]
 # Console -> build/logs/NAME.console.log, result channel (ttyS1) ->
-# build/logs/NAME.result.log. Returns 0 only with a success verdict and a
-# clean console. Sets BOOT_REASON on failure.
+# build/logs/NAME.result.log, output sample (ttyS2, test mode; see
+# harness/randomness.sh) -> build/logs/NAME.sample.raw. Returns 0 only with
+# a success verdict and a clean console. Sets BOOT_REASON on failure.
 boot() {
 	local name=$1 flavor=$2 initrd=$3 mode=$4
 	shift 4
-	local kernel con res raw accel rc=0 bad t0 tailpid= mem=512 fork=()
+	local kernel con res raw sample accel rc=0 bad t0 tailpid= mem=512 fork=()
 	local qmp=$B/$name.qmp fpid= frc=0
 	kernel=$(objdir "$flavor")/arch/x86/boot/bzImage
 	# KASAN's shadow takes an eighth of memory, its quarantine more.
@@ -487,6 +495,7 @@ boot() {
 	con=$LOGS/$name.console.log
 	res=$LOGS/$name.result.log
 	raw=$LOGS/$name.result.raw
+	sample=$LOGS/$name.sample.raw
 	BOOT_REASON=
 	[ -f "$kernel" ] || { BOOT_REASON="no kernel $kernel"; return 1; }
 	# Under TCG a guest CPU can stall for tens of seconds when the host
@@ -531,7 +540,7 @@ boot() {
 		[ "$flavor" = lrng-debug ] && dev+=(-device vmgenid,id=vmgenid0)
 	fi
 	local append="console=ttyS0 panic_on_warn=1 oops=panic panic=-1${wd:+ $wd} lrng.mode=$mode $*"
-	rm -f "$con" "$res" "$raw"
+	rm -f "$con" "$res" "$raw" "$sample"
 	: >"$con"
 	if [ "${SHOW_CONSOLE:-0}" = 1 ]; then
 		tail -n +1 -f "$con" &
@@ -543,7 +552,8 @@ boot() {
 		-nographic -nodefaults -no-reboot -monitor none "${bios[@]}" "${dev[@]}"
 		-kernel "$kernel" -initrd "$initrd" -append "$append"
 		-chardev "file,id=ser0,path=$con,append=on" -serial chardev:ser0
-		-chardev "file,id=ser1,path=$raw,append=on" -serial chardev:ser1)
+		-chardev "file,id=ser1,path=$raw,append=on" -serial chardev:ser1
+		-chardev "file,id=ser2,path=$sample,append=on" -serial chardev:ser2)
 	# The VM fork (distro_vmfork of harness/init): once the guest asks,
 	# the VM moves to a second QEMU with a new vmgenid (vmfork.py), which
 	# then runs the guest to its end, bounded by the same TIMEOUT.
