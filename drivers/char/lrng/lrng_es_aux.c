@@ -131,7 +131,8 @@ static u32 lrng_aux_curr_entropy(void)
 /*
  * Finalise the hash into the slot and start a new one.  The whole digest is
  * handed out even when less entropy was credited: uncredited data still
- * stirs the DRNG.  Entropy beyond the request stays credited to the pool.
+ * stirs the DRNG.  The credit never exceeds the digest handed out; entropy
+ * beyond the request stays credited to the pool.
  */
 static u32 lrng_aux_get_ent(u8 *slot, u32 requested_bits)
 {
@@ -141,7 +142,7 @@ static u32 lrng_aux_get_ent(u8 *slot, u32 requested_bits)
 
 	spin_lock_irqsave(&lrng_aux.lock, flags);
 	size = lrng_hash_pool_final(&lrng_aux.pool, digest);
-	bits = min_t(u32, lrng_aux.entropy_bits, requested_bits);
+	bits = min3(lrng_aux.entropy_bits, requested_bits, size * 8);
 	WRITE_ONCE(lrng_aux.entropy_bits, lrng_aux.entropy_bits - bits);
 	spin_unlock_irqrestore(&lrng_aux.lock, flags);
 
@@ -150,7 +151,7 @@ static u32 lrng_aux_get_ent(u8 *slot, u32 requested_bits)
 	return bits;
 }
 
-/* Carry the pool into the current hash, keeping what its digest held. */
+/* Carry the pool into the current hash, keeping what both digests hold. */
 static void lrng_aux_switch_hash(void)
 {
 	unsigned long flags;

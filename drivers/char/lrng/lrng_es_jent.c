@@ -127,7 +127,7 @@ static u32 lrng_jent_get_ent(u8 *slot, u32 requested_bits)
 	used = lrng_jent.has_data;
 	if (used) {
 		size = lrng_hash_pool_final(&lrng_jent.pool, digest);
-		bits = min_t(u32, lrng_jent.bits, requested_bits);
+		bits = min3(lrng_jent.bits, requested_bits, size * 8);
 		lrng_jent.bits = 0;
 		lrng_jent.has_data = false;
 	}
@@ -141,7 +141,7 @@ static u32 lrng_jent_get_ent(u8 *slot, u32 requested_bits)
 	return bits;
 }
 
-/* Carry the pool into the current hash, keeping what its digest held. */
+/* Carry the pool into the current hash, keeping what both digests hold. */
 static void lrng_jent_switch_hash(void)
 {
 	unsigned long flags;

@@ -20,9 +20,10 @@
  * Switching (lrng_hash_switch(), serialized by lrng_switch.c): publish the
  * new hash, let every entropy source convert its pools (the digest of a
  * pool under the old hash is the first input of its new state, and the
- * source caps the pool's entropy at the old digest size), wait for an RCU
- * grace period, free the old instance.  A pool that starts a hash while the
- * switch runs already takes the new one, so no pool is left on the old.
+ * source caps the pool's entropy at the smaller of the old and the new
+ * digest size), wait for an RCU grace period, free the old instance.  A
+ * pool that starts a hash while the switch runs already takes the new one,
+ * so no pool is left on the old.
  */
 
 #include <kunit/visibility.h>
@@ -196,8 +197,10 @@ u32 lrng_hash_pool_final_zero(struct lrng_hash_pool *pool, u8 *digest)
  * The pool's digest under its old hash is the first input of its new state,
  * so that nothing it collected is lost.
  *
- * Return: the entropy in bits the pool can still hold: the old digest size,
- * or U32_MAX when the pool was empty or already on the current hash.
+ * Return: the entropy in bits the pool can still hold: the smaller of the
+ * old and the new digest size, since the old digest is all that goes in
+ * and the new digest is all that comes out; or U32_MAX when the pool was
+ * empty or already on the current hash.
  */
 u32 lrng_hash_pool_switch(struct lrng_hash_pool *pool)
 {
@@ -218,7 +221,7 @@ u32 lrng_hash_pool_switch(struct lrng_hash_pool *pool)
 	size = lrng_hash_pool_final(pool, digest);
 	lrng_hash_pool_update(pool, digest, size);
 	memzero_explicit(digest, sizeof(digest));
-	return size * 8;
+	return min(size, pool->cb->lrng_hash_digestsize(pool->hash)) * 8;
 }
 
 /**

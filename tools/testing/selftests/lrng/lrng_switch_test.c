@@ -8,7 +8,8 @@
  * and checks what /proc/lrng_type and the kernel log say:
  *
  *  - a hash switch to SHA-512 and back carries the collected entropy over
- *    (all of it into the larger digest, at most the old digest back);
+ *    (all of it into the larger digest, at most the old digest back), and
+ *    a switch to a smaller digest keeps at most what that digest carries;
  *  - the DRBG extension switches the DRNG while readers run, and every read
  *    completes;
  *  - the DRBG generates 4096 bytes per call, for large and small reads;
@@ -194,6 +195,37 @@ TEST_F(lrng_switch, hash_switch_carries_entropy)
 	EXPECT_LE(x, y);
 	EXPECT_LE(aux > 256 ? 256 : aux, (long)x);
 	EXPECT_LE(aux > 256 ? 256 : aux, aux_after);
+}
+
+/*
+ * A pool moved to a hash with a smaller digest keeps at most what the new
+ * digest can carry: sha512 -> SHA-256 with more than 256 bits in the
+ * auxiliary pool, SHA-256 -> sha224 with a full pool, and nothing is gained
+ * on the way back.
+ */
+TEST_F(lrng_switch, hash_switch_caps_at_the_smaller_digest)
+{
+	long aux;
+
+	ASSERT_EQ(0, lrng_load(self->moddir, "lrng_kcapi", "hash_name=sha512"));
+	ASSERT_EQ(0, lrng_credit(256));
+	ASSERT_EQ(0, lrng_credit(256));
+	aux = lrng_aux_bits();
+	ASSERT_LT(256, aux);
+	ASSERT_EQ(0, lrng_unload("lrng_kcapi"));
+	TH_LOG("sha512 -> SHA-256: aux pool %ld bits, then %ld", aux,
+	       lrng_aux_bits());
+	EXPECT_GE(256, lrng_aux_bits());
+
+	ASSERT_EQ(0, lrng_credit(256));
+	aux = lrng_aux_bits();
+	ASSERT_LT(224, aux);
+	ASSERT_EQ(0, lrng_load(self->moddir, "lrng_kcapi", "hash_name=sha224"));
+	TH_LOG("SHA-256 -> sha224: aux pool %ld bits, then %ld", aux,
+	       lrng_aux_bits());
+	EXPECT_GE(224, lrng_aux_bits());
+	ASSERT_EQ(0, lrng_unload("lrng_kcapi"));
+	EXPECT_GE(224, lrng_aux_bits());
 }
 
 /* The DRBG comes and goes three times while readers run. */
