@@ -29,6 +29,11 @@ distro_tests() {
 		special_boot_on distro fips lrng_switch_test fips=1
 		special_boot_on distro fips-nocpu lrng_seeding_test \
 			fips=1 random.trust_cpu=off random.trust_bootloader=off
+		# Interrupts alone must carry the oversampled seed: the per-CPU
+		# cap follows the digest (SHA-512 with the DRBG).
+		special_boot_on distro fips-irq lrng_seeding_test \
+			fips=1 random.trust_cpu=off random.trust_bootloader=off \
+			lrng_es_jent.jitterrng=0
 		fault_boot distro
 	else
 		fail "distro: guest programs" "build failed (log: build/logs/user.log)"

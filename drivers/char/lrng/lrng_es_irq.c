@@ -76,8 +76,9 @@
  * offline CPUs, is read: its array is hashed into it, its digest goes into
  * one hash over all pools, and the pool restarts from that digest (it
  * keeps its state).  The hash is the conditioning hash of lrng_hash.c; at a
- * hash switch each pool carries its state into the new hash and its count
- * is capped at the old digest size.  The interrupts beyond the requested
+ * hash switch each pool carries its state into the new hash, its count is
+ * capped at the smaller of the old and new digest size, and the cap on
+ * every CPU's count becomes the new digest size.  The interrupts beyond the requested
  * entropy stay counted on their CPU.  The manager stirs each used seed into the aux pool
  * for backtracking resistance.
  *
@@ -175,14 +176,15 @@ static_assert(CONFIG_LRNG_COLLECTION_SIZE <= LRNG_IRQ_MAX_SLOTS);
  * struct lrng_irq_config - how the source runs
  * @rate: interrupts credited with LRNG_DRNG_SECURITY_STRENGTH_BITS;
  *	  U32_MAX (no credit) until lrng_irq_init()
- * @max_irqs: cap on each CPU's interrupt count; 0 until lrng_irq_init()
+ * @max_irqs: cap on each CPU's interrupt count, from the current digest
+ *	      size; 0 until lrng_irq_init(), changed at a hash switch
  * @notify_mask: before full seeding, a CPU whose count becomes a multiple
  *		 of @notify_mask + 1 calls lrng_es_add_entropy()
  * @highres: random_get_entropy() is a high-resolution timer
  * @compress: continuous compression is on
  *
  * Written only by the boot parameter and lrng_irq_init(), before interrupts
- * are enabled; read without lock afterwards.
+ * are enabled, and @max_irqs by lrng_irq_switch_hash(); read without lock.
  */
 struct lrng_irq_config {
 	u32 rate;
@@ -227,6 +229,18 @@ static u32 lrng_irq_slots_per_irq(void)
 	       (lrng_irq_cfg.highres ? 0 : LRNG_IRQ_EXTRA_SLOTS);
 }
 
+/*
+ * The cap on each CPU's count for a pool hash of @digest_bits.  Counts are
+ * compared as differences of two u32 (struct lrng_irq_pcpu).
+ */
+static u32 lrng_irq_cap(u32 digest_bits)
+{
+	return min_t(u32, S32_MAX,
+		     lrng_irq_max_irqs(lrng_irq_cfg.rate, digest_bits,
+				       LRNG_IRQ_NSLOTS, lrng_irq_slots_per_irq(),
+				       lrng_irq_cfg.compress));
+}
+
 /**
  * lrng_irq_init() - configure the interrupt entropy source
  *
@@ -253,8 +267,9 @@ void __init lrng_irq_init(void)
 	cfg->rate = rate;
 	lrng_health_init(rate);
 
-	max = lrng_irq_max_irqs(cfg->rate, LRNG_IRQ_NSLOTS,
-				lrng_irq_slots_per_irq(), false);
+	max = lrng_irq_max_irqs(cfg->rate, lrng_hash_digestsize() * 8,
+				LRNG_IRQ_NSLOTS, lrng_irq_slots_per_irq(),
+				false);
 	if (!cfg->compress && lrng_irq_irqs_to_entropy(max, cfg->rate) <
 			      LRNG_DRNG_SECURITY_STRENGTH_BITS) {
 		cfg->compress = true;
@@ -262,10 +277,7 @@ void __init lrng_irq_init(void)
 	}
 	/* Counts are compared as differences of two u32 (struct lrng_irq_pcpu). */
 	lrng_irq_views_init();
-	cfg->max_irqs = min_t(u32, S32_MAX,
-			      lrng_irq_max_irqs(cfg->rate, LRNG_IRQ_NSLOTS,
-						lrng_irq_slots_per_irq(),
-						cfg->compress));
+	cfg->max_irqs = lrng_irq_cap(lrng_hash_digestsize() * 8);
 	notify = lrng_irq_entropy_to_irqs(LRNG_IRQ_NOTIFY_BITS, cfg->rate);
 	cfg->notify_mask = roundup_pow_of_two(notify) - 1;
 }
@@ -412,7 +424,7 @@ static void lrng_irq_add_extra(struct lrng_irq_pcpu *p, int irq,
  */
 static bool lrng_irq_count(struct lrng_irq_pcpu *p, u32 n)
 {
-	u32 irqs = p->irqs, max = lrng_irq_cfg.max_irqs;
+	u32 irqs = p->irqs, max = READ_ONCE(lrng_irq_cfg.max_irqs);
 	u32 mask = lrng_irq_cfg.notify_mask;
 	s32 avail = lrng_irq_avail(irqs, READ_ONCE(p->taken));
 	u32 add;
@@ -778,14 +790,24 @@ static u32 lrng_irq_get_ent(u8 *slot, u32 requested_bits)
 
 /*
  * Carry every pool into the current hash; a pool keeps at most the
- * interrupts its old digest could hold.
+ * interrupts the smaller of its old and new digest can hold, and counts up
+ * to the new digest afterwards.  While the pools move, the cap is the
+ * smaller of the two, so that no CPU counts beyond what its pool carries
+ * whether or not it has moved yet.
  */
 static void lrng_irq_switch_hash(void)
 {
-	u32 max, irqs, avail;
+	u32 max, irqs, avail, cap = lrng_irq_cap(lrng_hash_digestsize() * 8);
 	unsigned long flags;
 	int cpu;
 
+	WRITE_ONCE(lrng_irq_cfg.max_irqs,
+		   min(READ_ONCE(lrng_irq_cfg.max_irqs), cap));
+	/*
+	 * Interrupt handlers run with preemption off: after this grace period
+	 * every count uses the lower cap.
+	 */
+	synchronize_rcu();
 	for_each_possible_cpu(cpu) {
 		struct lrng_irq_pcpu *p = per_cpu_ptr(&lrng_irq_pcpu, cpu);
 
@@ -799,6 +821,7 @@ static void lrng_irq_switch_hash(void)
 		}
 		raw_spin_unlock_irqrestore(&p->lock, flags);
 	}
+	WRITE_ONCE(lrng_irq_cfg.max_irqs, cap);
 }
 
 static void lrng_irq_state(struct seq_file *m)

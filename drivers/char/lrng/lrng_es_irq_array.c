@@ -123,20 +123,24 @@ EXPORT_SYMBOL_IF_KUNIT(lrng_irq_entropy_to_irqs);
 /**
  * lrng_irq_max_irqs() - most interrupts one CPU's pool may count
  * @rate: interrupts that give LRNG_DRNG_SECURITY_STRENGTH_BITS
+ * @digest_bits: digest size of the pool's hash in bits
  * @nslots: size of the collection array in slots
  * @slots_per_irq: most slots one interrupt takes in the array, at least 1
  * @compress: continuous compression is on
  *
  * The pool never holds more entropy than its digest (SP800-90B section
- * 3.1.5.1.1).  Without compression, only the interrupts whose data is
- * still in the array count: @nslots / @slots_per_irq interrupts always are,
- * whatever mix of 8-bit and 32-bit stamps they stored.
+ * 3.1.5.1.1), and may hold all of it: with SHA-512 one CPU alone can carry
+ * an oversampled SP800-90C seed.  Without compression, only the interrupts
+ * whose data is still in the array count: @nslots / @slots_per_irq
+ * interrupts always are, whatever mix of 8-bit and 32-bit stamps they
+ * stored.
  *
  * Return: the cap on the per-CPU interrupt count.
  */
-u32 lrng_irq_max_irqs(u32 rate, u32 nslots, u32 slots_per_irq, bool compress)
+u32 lrng_irq_max_irqs(u32 rate, u32 digest_bits, u32 nslots, u32 slots_per_irq,
+		      bool compress)
 {
-	u32 max = lrng_irq_entropy_to_irqs(LRNG_DIGEST_BITS, rate);
+	u32 max = lrng_irq_entropy_to_irqs(digest_bits, rate);
 
 	if (!compress)
 		max = min(max, nslots / slots_per_irq);

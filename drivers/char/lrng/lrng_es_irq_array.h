@@ -79,6 +79,7 @@ u32 lrng_irq_array_add_u32(struct lrng_irq_array *a, u32 pos, u32 word);
 
 u32 lrng_irq_irqs_to_entropy(u32 irqs, u32 rate);
 u32 lrng_irq_entropy_to_irqs(u32 bits, u32 rate);
-u32 lrng_irq_max_irqs(u32 rate, u32 nslots, u32 slots_per_irq, bool compress);
+u32 lrng_irq_max_irqs(u32 rate, u32 digest_bits, u32 nslots, u32 slots_per_irq,
+		      bool compress);
 
 #endif /* _LRNG_ES_IRQ_ARRAY_H */

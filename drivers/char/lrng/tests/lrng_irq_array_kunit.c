@@ -432,23 +432,31 @@ static void lrng_irq_test_round_trip(struct kunit *test)
  */
 static void lrng_irq_test_max_irqs(struct kunit *test)
 {
+	const u32 d = LRNG_DIGEST_BITS, d512 = SHA512_DIGEST_SIZE * 8;
 	u32 i, n;
 
 	for (i = 0; i < ARRAY_SIZE(lrng_irq_test_sizes); i++) {
 		n = lrng_irq_test_sizes[i];
-		KUNIT_EXPECT_EQ(test, lrng_irq_max_irqs(256, n, 4, true), 256);
-		KUNIT_EXPECT_EQ(test, lrng_irq_max_irqs(2560, n, 12, true),
+		KUNIT_EXPECT_EQ(test, lrng_irq_max_irqs(256, d, n, 4, true),
+				256);
+		KUNIT_EXPECT_EQ(test, lrng_irq_max_irqs(2560, d, n, 12, true),
 				2560);
-		KUNIT_EXPECT_EQ(test, lrng_irq_max_irqs(256, n, 4, false),
+		KUNIT_EXPECT_EQ(test, lrng_irq_max_irqs(256, d, n, 4, false),
 				min(256U, n / 4));
-		KUNIT_EXPECT_EQ(test, lrng_irq_max_irqs(256, n, 1, false),
+		KUNIT_EXPECT_EQ(test, lrng_irq_max_irqs(256, d, n, 1, false),
 				min(256U, n));
-		KUNIT_EXPECT_EQ(test, lrng_irq_max_irqs(2560, n, 12, false),
+		KUNIT_EXPECT_EQ(test, lrng_irq_max_irqs(2560, d, n, 12, false),
 				n / 12);
+		/* A larger digest holds more: SHA-512 carries 512 bits. */
+		KUNIT_EXPECT_EQ(test, lrng_irq_max_irqs(256, d512, n, 4, true),
+				512);
+		KUNIT_EXPECT_EQ(test, lrng_irq_max_irqs(256, d512, n, 4, false),
+				min(512U, n / 4));
 	}
-	n = lrng_irq_max_irqs(300, 8192, 4, true);
-	KUNIT_EXPECT_EQ(test, lrng_irq_irqs_to_entropy(n, 300),
-			LRNG_DIGEST_BITS);
+	n = lrng_irq_max_irqs(300, d, 8192, 4, true);
+	KUNIT_EXPECT_EQ(test, lrng_irq_irqs_to_entropy(n, 300), d);
+	n = lrng_irq_max_irqs(300, d512, 8192, 4, true);
+	KUNIT_EXPECT_EQ(test, lrng_irq_irqs_to_entropy(n, 300), d512);
 }
 
 static struct kunit_case lrng_irq_entropy_test_cases[] = {
