@@ -29,7 +29,7 @@
  *    is permanent.
  *  - ok: a failure is intermittent: the CPU's collected entropy is
  *    dropped, and the whole interrupt source credits nothing until the
- *    CPU passed a new start-up test (recovery).
+ *    CPU passed a new start-up test (recovery) or while it is offline.
  *  - recovery: like start-up, never credited; a failure is permanent.
  *  - failed (permanent): the interrupt source credits nothing until
  *    reboot; in FIPS mode with CONFIG_LRNG_HEALTH_TESTS_PANIC the kernel
@@ -48,7 +48,7 @@
  *
  * Locking: each CPU's struct lrng_health_test is written only by that CPU,
  * with interrupts off (the interrupt source's hard-IRQ path); /proc/lrng_type
- * reads the states of all CPUs with READ_ONCE().  The shared counters are
+ * and CPU hotplug read the states of all CPUs with READ_ONCE().  The shared counters are
  * atomics, the permanent failure a flag written once.  The cut-offs are
  * written before interrupts are enabled.
  */
@@ -56,6 +56,7 @@
 #include <kunit/visibility.h>
 #include <linux/atomic.h>
 #include <linux/cache.h>
+#include <linux/cpuhotplug.h>
 #include <linux/export.h>
 #include <linux/fips.h>
 #include <linux/lockdep.h>
@@ -199,6 +200,30 @@ struct lrng_health lrng_health __read_mostly = {
 DEFINE_PER_CPU(struct lrng_health_test, lrng_health_pcpu) =
 	LRNG_HEALTH_TEST_INIT;
 
+/*
+ * Whether the CPU is counted in lrng_health.recovering: from its failure in
+ * state ok until it passes its recovery or goes offline, and again from
+ * when it comes back until it passes.  Written by that CPU with interrupts
+ * off, or by the hotplug callbacks while that CPU is not running.
+ */
+static DEFINE_PER_CPU(bool, lrng_health_counted);
+
+static void lrng_health_count(bool *counted)
+{
+	if (!*counted) {
+		*counted = true;
+		atomic_inc(&lrng_health.recovering);
+	}
+}
+
+static void lrng_health_uncount(bool *counted)
+{
+	if (*counted) {
+		*counted = false;
+		atomic_dec(&lrng_health.recovering);
+	}
+}
+
 /**
  * lrng_health_init() - set the cut-offs for the credited entropy rate
  * @rate: interrupts credited with LRNG_DRNG_SECURITY_STRENGTH_BITS
@@ -272,12 +297,11 @@ enum lrng_health_verdict lrng_health_verdict(struct lrng_health_test *t,
 			atomic_inc(&lrng_health.rct_failures);
 		if (ev & LRNG_HEALTH_EV_APT_FAIL)
 			atomic_inc(&lrng_health.apt_failures);
-		if (before == LRNG_HEALTH_RECOVERY)
-			atomic_dec(&lrng_health.recovering);
 		if (ev & LRNG_HEALTH_EV_PERMANENT) {
+			lrng_health_uncount(this_cpu_ptr(&lrng_health_counted));
 			lrng_health_failed_permanently();
 		} else {
-			atomic_inc(&lrng_health.recovering);
+			lrng_health_count(this_cpu_ptr(&lrng_health_counted));
 			pr_warn_ratelimited("interrupt entropy source: %s test failed on CPU %d: not credited until a new start-up test passes\n",
 					    ev & LRNG_HEALTH_EV_RCT_FAIL ?
 					    "repetition count" :
@@ -287,7 +311,7 @@ enum lrng_health_verdict lrng_health_verdict(struct lrng_health_test *t,
 		return LRNG_HEALTH_DISCARD;
 	}
 	if ((ev & LRNG_HEALTH_EV_PASSED) && before == LRNG_HEALTH_RECOVERY)
-		atomic_dec(&lrng_health.recovering);
+		lrng_health_uncount(this_cpu_ptr(&lrng_health_counted));
 
 	if (READ_ONCE(lrng_health.permanent))
 		return LRNG_HEALTH_NO_CREDIT;
@@ -361,3 +385,40 @@ void lrng_health_state(struct seq_file *m)
 	seq_printf(m, " Health test APT failures: %d\n",
 		   atomic_read(&lrng_health.apt_failures));
 }
+
+/******************************************************************
+ * 3. CPU hotplug
+ ******************************************************************/
+
+/*
+ * A CPU that went offline in recovery no longer holds back the source: it
+ * delivers no samples that could pass.  It stays in recovery and is counted
+ * again before it runs, so that it must pass a new start-up test before the
+ * source credits again.  Both callbacks run on a control CPU while @cpu is
+ * not running.
+ */
+static int lrng_health_cpu_prepare(unsigned int cpu)
+{
+	if (READ_ONCE(per_cpu_ptr(&lrng_health_pcpu, cpu)->state) ==
+	    LRNG_HEALTH_RECOVERY)
+		lrng_health_count(per_cpu_ptr(&lrng_health_counted, cpu));
+	return 0;
+}
+
+static int lrng_health_cpu_dead(unsigned int cpu)
+{
+	lrng_health_uncount(per_cpu_ptr(&lrng_health_counted, cpu));
+	return 0;
+}
+
+static int __init lrng_health_hotplug_init(void)
+{
+	int ret;
+
+	ret = cpuhp_setup_state_nocalls(CPUHP_BP_PREPARE_DYN,
+					"char/lrng_health:prepare",
+					lrng_health_cpu_prepare,
+					lrng_health_cpu_dead);
+	return ret < 0 ? ret : 0;
+}
+device_initcall(lrng_health_hotplug_init);

@@ -178,7 +178,7 @@ static inline u32 lrng_health_sample(struct lrng_health_test *t,
 /**
  * struct lrng_health - health of the interrupt source as a whole
  * @cut: the cut-offs; never reached until lrng_health_init()
- * @recovering: CPUs whose stream is in recovery
+ * @recovering: CPUs, online or coming online, whose stream is in recovery
  * @rct_failures: repetition count test failures since boot
  * @apt_failures: adaptive proportion test failures since boot
  * @permanent: a stream failed permanently; set once, never cleared

@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <grp.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -159,6 +160,32 @@ static inline int lrng_health_cpu_passed(int cpu)
 		if (strtol(tok, &end, 10) == cpu && end != tok && !*end)
 			return 1;
 	return 0;
+}
+
+/* Run the calling thread on @cpu only; 0, or -1 with errno set. */
+static inline int lrng_pin(int cpu)
+{
+	cpu_set_t set;
+
+	CPU_ZERO(&set);
+	CPU_SET(cpu, &set);
+	return sched_setaffinity(0, sizeof(set), &set);
+}
+
+/* Take @cpu offline (@online 0) or bring it online (1); 0 or -errno. */
+static inline int lrng_cpu_set_online(int cpu, int online)
+{
+	char path[64];
+	int fd, ret;
+
+	snprintf(path, sizeof(path), "/sys/devices/system/cpu/cpu%d/online",
+		 cpu);
+	fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	ret = write(fd, online ? "1" : "0", 1) == 1 ? 0 : -errno;
+	close(fd);
+	return ret;
 }
 
 /* Parse a file that holds one decimal integer followed by a newline. */

@@ -21,27 +21,6 @@
 
 #define LRNG_CPU1_ONLINE	"/sys/devices/system/cpu/cpu1/online"
 
-static int lrng_set_online(int online)
-{
-	int fd, ret;
-
-	fd = open(LRNG_CPU1_ONLINE, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	ret = write(fd, online ? "1" : "0", 1) == 1 ? 0 : -errno;
-	close(fd);
-	return ret;
-}
-
-static int lrng_pin(int cpu)
-{
-	cpu_set_t set;
-
-	CPU_ZERO(&set);
-	CPU_SET(cpu, &set);
-	return sched_setaffinity(0, sizeof(set), &set);
-}
-
 FIXTURE(hotplug) {
 	bool offlined;
 };
@@ -58,7 +37,7 @@ FIXTURE_SETUP(hotplug)
 FIXTURE_TEARDOWN(hotplug)
 {
 	if (self->offlined)
-		lrng_set_online(1);
+		lrng_cpu_set_online(1, 1);
 	lrng_pin(0);
 }
 
@@ -73,7 +52,7 @@ TEST_F(hotplug, offline_online)
 		  lrng_getrandom(before, sizeof(before), 0));
 	ASSERT_EQ(0, lrng_pin(0));
 
-	ASSERT_EQ(0, lrng_set_online(0));
+	ASSERT_EQ(0, lrng_cpu_set_online(1, 0));
 	self->offlined = true;
 	for (i = 0; i < 16; i++)
 		ASSERT_EQ((long)sizeof(buf), lrng_getrandom(buf, sizeof(buf), 0));
@@ -81,7 +60,7 @@ TEST_F(hotplug, offline_online)
 		EXPECT_LT(0, lrng_read_file("/proc/lrng_type", text,
 					    sizeof(text)));
 
-	ASSERT_EQ(0, lrng_set_online(1));
+	ASSERT_EQ(0, lrng_cpu_set_online(1, 1));
 	self->offlined = false;
 	ASSERT_EQ(0, lrng_pin(1));
 	ASSERT_EQ((long)sizeof(after), lrng_getrandom(after, sizeof(after), 0));
