@@ -50,7 +50,8 @@ MODULE_PARM_DESC(jitterrng,
  * struct lrng_jent - the Jitter RNG and the pool of its output
  * @rng: the crypto API Jitter RNG; set once at init, NULL when unusable
  * @pool: hash state over the blocks drawn since the last seed
- * @bits: entropy credited to @pool, at most its digest size
+ * @bits: entropy credited to @pool, at most its digest size; written under
+ *	  @lock with WRITE_ONCE(), read without it by lrng_jent_curr_entropy()
  * @has_data: @pool holds blocks not yet used by a seed
  * @lock: guards @pool, @bits and @has_data; taken in any context
  * @refill: draws blocks in process context
@@ -88,6 +89,8 @@ static void lrng_jent_refill_workfn(struct work_struct *work)
 
 	ret = crypto_rng_get_bytes(lrng_jent.rng, block, sizeof(block));
 	if (ret) {
+		/* What it wrote before it failed stays secret too. */
+		memzero_explicit(block, sizeof(block));
 		pr_warn_ratelimited("Jitter RNG failed (%d): no data for this seed\n",
 				    ret);
 		return;
@@ -96,7 +99,7 @@ static void lrng_jent_refill_workfn(struct work_struct *work)
 	spin_lock_irqsave(&lrng_jent.lock, flags);
 	lrng_hash_pool_update(&lrng_jent.pool, block, sizeof(block));
 	max = lrng_hash_pool_digest_bits(&lrng_jent.pool);
-	lrng_jent.bits = min(lrng_jent.bits + rate, max);
+	WRITE_ONCE(lrng_jent.bits, min(lrng_jent.bits + rate, max));
 	lrng_jent.has_data = true;
 	more = rate && lrng_jent.bits < max;
 	spin_unlock_irqrestore(&lrng_jent.lock, flags);
@@ -128,7 +131,7 @@ static u32 lrng_jent_get_ent(u8 *slot, u32 requested_bits)
 	if (used) {
 		size = lrng_hash_pool_final(&lrng_jent.pool, digest);
 		bits = min3(lrng_jent.bits, requested_bits, size * 8);
-		lrng_jent.bits = 0;
+		WRITE_ONCE(lrng_jent.bits, 0);
 		lrng_jent.has_data = false;
 	}
 	spin_unlock_irqrestore(&lrng_jent.lock, flags);
@@ -149,7 +152,7 @@ static void lrng_jent_switch_hash(void)
 
 	spin_lock_irqsave(&lrng_jent.lock, flags);
 	max = lrng_hash_pool_switch(&lrng_jent.pool);
-	lrng_jent.bits = min(lrng_jent.bits, max);
+	WRITE_ONCE(lrng_jent.bits, min(lrng_jent.bits, max));
 	spin_unlock_irqrestore(&lrng_jent.lock, flags);
 }
 
