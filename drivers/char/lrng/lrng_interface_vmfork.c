@@ -11,14 +11,17 @@
  *
  * Context: the vmgenid driver calls from a work item when the ID comes
  * through ACPI, but from its hard interrupt handler when it comes through
- * the device tree.  There nothing may sleep, so the reseed is done at once
- * only when it can be done without waiting: not while another seed
- * operation runs (it may have drawn before the fork, and may be the
- * interrupted task on this CPU) and not with a switched DRNG, which takes a
- * mutex.  Otherwise a work item does it, as in process context.  random.c's
- * reseed never sleeps; it has no switched DRNG.
+ * the device tree.  Outside process context nothing may sleep: the reseed
+ * is done at once only when it can be done without waiting: not while
+ * another seed operation runs (it may have drawn before the fork, and may
+ * be the interrupted task on this CPU) and not with a switched DRNG, which
+ * takes a mutex.  The notifier chain is a blocking one (WireGuard's
+ * notifier takes a mutex), so there it always runs from a work item, which
+ * first does the reseed left over: the notifiers run in process context
+ * and after the reseed, as for a call in process context.
  */
 
+#include <linux/atomic.h>
 #include <linux/notifier.h>
 #include <linux/preempt.h>
 #include <linux/random.h>
@@ -29,6 +32,9 @@
 #include "lrng_es_mgr.h"
 
 static BLOCKING_NOTIFIER_HEAD(lrng_vmfork_chain);
+
+/* A VM fork outside process context left the reseed to the work item. */
+static atomic_t lrng_vmfork_reseed_pending = ATOMIC_INIT(0);
 
 static void lrng_vmfork_reseeded(void)
 {
@@ -42,9 +48,17 @@ static void lrng_vmfork_reseed_sync(void)
 	lrng_vmfork_reseeded();
 }
 
+static void lrng_vmfork_notify(void)
+{
+	blocking_notifier_call_chain(&lrng_vmfork_chain, 0, NULL);
+}
+
+/* The rest of a VM fork reported outside process context. */
 static void lrng_vmfork_workfn(struct work_struct *work)
 {
-	lrng_vmfork_reseed_sync();
+	if (atomic_xchg(&lrng_vmfork_reseed_pending, 0))
+		lrng_vmfork_reseed_sync();
+	lrng_vmfork_notify();
 }
 
 static DECLARE_WORK(lrng_vmfork_work, lrng_vmfork_workfn);
@@ -53,19 +67,30 @@ static DECLARE_WORK(lrng_vmfork_work, lrng_vmfork_workfn);
  * add_vmfork_randomness() - the VM was cloned or restored
  * @unique_vm_id: the new VM generation ID
  * @len: its length in bytes
+ *
+ * Callable in hard interrupt and softirq context, and in task context
+ * where it may sleep.  In task context the DRNG is reseeded and the vmfork
+ * notifiers have run when this returns.  Elsewhere the reseed is done at
+ * once when that needs no sleep, and a work item does the rest soon: the
+ * reseed when it was not done, then the notifiers.
  */
 void __cold add_vmfork_randomness(const void *unique_vm_id, size_t len)
 {
 	add_device_randomness(unique_vm_id, len);
-	if (lrng_ready()) {
-		if (in_task())
+	if (in_task()) {
+		if (lrng_ready())
 			lrng_vmfork_reseed_sync();
-		else if (!lrng_drng_switched() && !lrng_es_reseed(true))
+		lrng_vmfork_notify();
+		return;
+	}
+	if (lrng_ready()) {
+		if (!lrng_drng_switched() && !lrng_es_reseed(true))
 			lrng_vmfork_reseeded();
 		else
-			schedule_work(&lrng_vmfork_work);
+			atomic_set(&lrng_vmfork_reseed_pending, 1);
 	}
-	blocking_notifier_call_chain(&lrng_vmfork_chain, 0, NULL);
+	/* Queueing orders the flag before the work item's read of it. */
+	schedule_work(&lrng_vmfork_work);
 }
 
 /* random.c exports it only for a modular vmgenid driver. */
