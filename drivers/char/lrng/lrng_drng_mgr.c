@@ -319,6 +319,27 @@ void lrng_drng_seed(const void *seed, size_t len, bool full)
 }
 
 /**
+ * lrng_drng_seed_nosleep() - seed the ChaCha20 DRNGs, in any context
+ * @seed: seed buffer from the entropy source manager
+ * @len: length of @seed in bytes
+ * @full: the seed carries entropy of full strength
+ *
+ * As lrng_drng_seed(), but never the switched DRNG, whose seed takes a
+ * mutex: this takes only spinlocks, so that it cannot sleep whatever
+ * happens to the switched DRNG meanwhile.
+ *
+ * Return: 0, or -EBUSY when a switched DRNG serves, which did not get the
+ * seed (the ChaCha20 DRNGs did, so that no entropy is lost): the caller
+ * must reseed in process context for it.
+ */
+int lrng_drng_seed_nosleep(const void *seed, size_t len, bool full)
+{
+	lrng_drng_seed_cc20(&lrng_drng_init, seed, len, full);
+	lrng_drng_schedule_reseed();
+	return lrng_drng_switched() ? -EBUSY : 0;
+}
+
+/**
  * lrng_drng_reseed_skipped() - a seed found too little entropy
  *
  * The DRNG instances, the NUMA nodes' too, go on with their state and ask

@@ -69,6 +69,7 @@ static inline unsigned long lrng_drng_generation(void)
 }
 
 void lrng_drng_seed(const void *seed, size_t len, bool full);
+int lrng_drng_seed_nosleep(const void *seed, size_t len, bool full);
 void lrng_drng_publish(void);
 void lrng_drng_reseed_skipped(void);
 void lrng_drng_force_reseed(void);

@@ -345,25 +345,26 @@ static void lrng_es_seed_nodes(bool force)
 	}
 }
 
-/**
- * lrng_es_reseed() - seed the DRNG from the entropy sources
- * @force: seed even when the sources hold too little entropy for the next
- *	   stage or, once fully seeded, for a reseed
- *
- * Callable in any context but NMI.
- *
- * Return: 0 when the DRNG was seeded, -EBUSY when another seed operation
- * runs, -EAGAIN when the sources hold too little entropy.
+/*
+ * Seed the DRNG from the entropy sources (lrng_es_reseed()).  With
+ * @nosleep, never the switched DRNG, which takes a mutex: -EBUSY when one
+ * serves, before any entropy is drawn; a switch that comes after that test
+ * makes lrng_drng_seed_nosleep() say so.
  */
-int lrng_es_reseed(bool force)
+static int __lrng_es_reseed(bool force, bool nosleep)
 {
 	struct lrng_seed_buf sb;
 	enum lrng_seed_stage stage, next;
 	u32 avail, bits;
 	bool full;
+	int ret = 0;
 
 	if (atomic_cmpxchg_acquire(&lrng_es_state.seeding, 0, 1))
 		return -EBUSY;
+	if (nosleep && lrng_drng_switched()) {
+		atomic_set_release(&lrng_es_state.seeding, 0);
+		return -EBUSY;
+	}
 
 	stage = lrng_seed_stage();
 	avail = lrng_es_avail_entropy();
@@ -382,7 +383,10 @@ int lrng_es_reseed(bool force)
 	next = lrng_stage_for(bits);
 	full = next == LRNG_FULLY_SEEDED ||
 	       (stage == LRNG_FULLY_SEEDED && bits >= lrng_es_reseed_min_bits());
-	lrng_drng_seed(&sb, sizeof(sb), full);
+	if (nosleep)
+		ret = lrng_drng_seed_nosleep(&sb, sizeof(sb), full);
+	else
+		lrng_drng_seed(&sb, sizeof(sb), full);
 	/* Backtracking resistance: the used seed stirs the aux pool. */
 	lrng_aux_insert(&sb, sizeof(sb), 0);
 	memzero_explicit(&sb, sizeof(sb));
@@ -411,7 +415,41 @@ int lrng_es_reseed(bool force)
 	/* Until the NUMA nodes have their instances: a no-op after that. */
 	if (full && READ_ONCE(lrng_es_state.async))
 		lrng_numa_alloc();
-	return 0;
+	return ret;
+}
+
+/**
+ * lrng_es_reseed() - seed the DRNG from the entropy sources
+ * @force: seed even when the sources hold too little entropy for the next
+ *	   stage or, once fully seeded, for a reseed
+ *
+ * Callable in any context but NMI while the ChaCha20 DRNGs serve; in
+ * process context only while a switched DRNG does (lrng_drng_seed()).
+ *
+ * Return: 0 when the DRNG was seeded, -EBUSY when another seed operation
+ * runs, -EAGAIN when the sources hold too little entropy.
+ */
+int lrng_es_reseed(bool force)
+{
+	return __lrng_es_reseed(force, false);
+}
+
+/**
+ * lrng_es_reseed_nosleep() - forced reseed that never sleeps
+ *
+ * For events in atomic context (a VM fork reported by an interrupt): it
+ * never waits, neither for a seed operation that runs nor for the mutex
+ * of a switched DRNG, and leaves those cases to the caller, which must
+ * then reseed in process context (lrng_es_reseed_sync()).  Callable in
+ * any context but NMI.
+ *
+ * Return: 0 when the DRNG was seeded, -EBUSY when another seed operation
+ * runs or a switched DRNG serves, which was not seeded (the ChaCha20 DRNGs
+ * may have been).
+ */
+int lrng_es_reseed_nosleep(void)
+{
+	return __lrng_es_reseed(true, true);
 }
 
 /**

@@ -111,6 +111,7 @@ void lrng_es_add_entropy_sync(void);
 void lrng_es_request_seed(void);
 bool lrng_sp80090c_compliant(void);
 int lrng_es_reseed(bool force);
+int lrng_es_reseed_nosleep(void);
 void lrng_es_reseed_sync(void);
 void lrng_es_unseed(void);
 void lrng_es_mgr_init_early(void);

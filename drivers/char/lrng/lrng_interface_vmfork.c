@@ -12,13 +12,14 @@
  * Context: the vmgenid driver calls from a work item when the ID comes
  * through ACPI, but from its hard interrupt handler when it comes through
  * the device tree.  Outside process context nothing may sleep: the reseed
- * is done at once only when it can be done without waiting: not while
- * another seed operation runs (it may have drawn before the fork, and may
- * be the interrupted task on this CPU) and not with a switched DRNG, which
- * takes a mutex.  The notifier chain is a blocking one (WireGuard's
- * notifier takes a mutex), so there it always runs from a work item, which
- * first does the reseed left over: the notifiers run in process context
- * and after the reseed, as for a call in process context.
+ * is done at once only when it can be done without waiting
+ * (lrng_es_reseed_nosleep()): not while another seed operation runs (it
+ * may have drawn before the fork, and may be the interrupted task on this
+ * CPU) and not with a switched DRNG, which takes a mutex.  The notifier
+ * chain is a blocking one (WireGuard's notifier takes a mutex), so there
+ * it always runs from a work item, which first does the reseed left over:
+ * the notifiers run in process context and after the reseed, as for a
+ * call in process context.
  */
 
 #include <linux/atomic.h>
@@ -84,7 +85,7 @@ void __cold add_vmfork_randomness(const void *unique_vm_id, size_t len)
 		return;
 	}
 	if (lrng_ready()) {
-		if (!lrng_drng_switched() && !lrng_es_reseed(true))
+		if (!lrng_es_reseed_nosleep())
 			lrng_vmfork_reseeded();
 		else
 			atomic_set(&lrng_vmfork_reseed_pending, 1);

@@ -38,6 +38,15 @@
  *    sleep, and sees the reseed done.
  *  - lrng_vmfork_test_softirq: the same from a softirq (an hrtimer in soft
  *    interrupt mode): not a hard interrupt, but no more allowed to sleep.
+ *  - lrng_vmfork_test_switched: the same from a hard interrupt while a
+ *    switched DRNG serves (lrng_set_drng_cb(), a ChaCha20 DRNG of this
+ *    test that records where it is called).  Its seed takes a mutex and
+ *    its callbacks may sleep: the reseed in the interrupt must leave it
+ *    alone, whatever the switch state when it looks
+ *    (lrng_es_reseed_nosleep()), and the work item reseeds it.  The
+ *    callbacks must run only where they may sleep, and the DRNG must have
+ *    been seeded again before the notifier runs.  Skipped without
+ *    CONFIG_LRNG_SWITCH or while an extension (the DRBG) is active.
  *
  * The reseed needs a fully seeded LRNG; the cases are skipped before.
  */
@@ -45,13 +54,17 @@
 #include <kunit/test.h>
 #include <linux/completion.h>
 #include <linux/delay.h>
+#include <linux/err.h>
 #include <linux/hrtimer.h>
 #include <linux/irqflags.h>
+#include <linux/lrng.h>
 #include <linux/module.h>
 #include <linux/notifier.h>
 #include <linux/preempt.h>
 #include <linux/random.h>
+#include <linux/slab.h>
 
+#include "../lrng_drng_chacha20.h"
 #include "../lrng_drng_mgr.h"
 #include "../lrng_es_mgr.h"
 
@@ -69,12 +82,34 @@ static void lrng_vmfork_test_need_seed(struct kunit *test)
 }
 
 /**
+ * struct lrng_vmfork_test_drng - the switched DRNG of lrng_vmfork_test_switched
+ * @cc20: its state: the LRNG's own ChaCha20 DRNG, so that what it serves
+ *	  meanwhile is sound
+ * @seeds: number of seed calls
+ * @atomic_calls: number of calls in a context that may not sleep
+ *
+ * The LRNG serializes the calls on an instance.
+ */
+struct lrng_vmfork_test_drng {
+	struct lrng_chacha20 cc20;
+	unsigned int seeds;
+	unsigned int atomic_calls;
+};
+
+/*
+ * The instance while it exists.  The case's notifier reads it; the case
+ * unregisters the notifier before it switches back, which frees it.
+ */
+static struct lrng_vmfork_test_drng *lrng_vmfork_test_drng;
+
+/**
  * struct lrng_vmfork_test_nb - a vmfork notifier that records its calls
  * @nb: the notifier
  * @calls: number of calls
  * @generation: DRNG generation at the last call
  * @atomic_calls: number of calls in a context that may not sleep
  * @atomic_in_task: in_task() at the last such call
+ * @drng_seeds: seeds of the test's switched DRNG at the last call
  */
 struct lrng_vmfork_test_nb {
 	struct notifier_block nb;
@@ -82,6 +117,7 @@ struct lrng_vmfork_test_nb {
 	unsigned long generation;
 	unsigned int atomic_calls;
 	bool atomic_in_task;
+	unsigned int drng_seeds;
 };
 
 /* Whether the caller may sleep, as far as this kernel's counters tell. */
@@ -97,7 +133,10 @@ static int lrng_vmfork_test_notify(struct notifier_block *nb,
 {
 	struct lrng_vmfork_test_nb *n =
 		container_of(nb, struct lrng_vmfork_test_nb, nb);
+	struct lrng_vmfork_test_drng *d = READ_ONCE(lrng_vmfork_test_drng);
 
+	if (d)
+		WRITE_ONCE(n->drng_seeds, READ_ONCE(d->seeds));
 	if (!lrng_vmfork_test_may_sleep()) {
 		WRITE_ONCE(n->atomic_in_task, in_task());
 		WRITE_ONCE(n->atomic_calls, n->atomic_calls + 1);
@@ -303,11 +342,140 @@ static void lrng_vmfork_test_softirq(struct kunit *test)
 	lrng_vmfork_test_notify_from(test, HRTIMER_MODE_REL_SOFT);
 }
 
+static const char *lrng_vmfork_test_drng_name(void)
+{
+	return "lrng_vmfork_kunit";
+}
+
+static const char *lrng_vmfork_test_hash_name(void)
+{
+	return "sha256";
+}
+
+static void *lrng_vmfork_test_drng_alloc(u32 sec_strength)
+{
+	struct lrng_vmfork_test_drng *d = kzalloc(sizeof(*d), GFP_KERNEL);
+
+	if (!d)
+		return ERR_PTR(-ENOMEM);
+	lrng_cc20_init(&d->cc20);
+	WRITE_ONCE(lrng_vmfork_test_drng, d);
+	return d;
+}
+
+static void lrng_vmfork_test_drng_dealloc(void *drng)
+{
+	struct lrng_vmfork_test_drng *d = drng;
+
+	WRITE_ONCE(lrng_vmfork_test_drng, NULL);
+	kfree_sensitive(d);
+}
+
+static void lrng_vmfork_test_drng_check(struct lrng_vmfork_test_drng *d)
+{
+	if (!lrng_vmfork_test_may_sleep())
+		WRITE_ONCE(d->atomic_calls, d->atomic_calls + 1);
+}
+
+static int lrng_vmfork_test_drng_seed(void *drng, const u8 *inbuf,
+				      u32 inbuflen)
+{
+	struct lrng_vmfork_test_drng *d = drng;
+
+	lrng_vmfork_test_drng_check(d);
+	lrng_cc20_seed(&d->cc20, inbuf, inbuflen);
+	WRITE_ONCE(d->seeds, d->seeds + 1);
+	return 0;
+}
+
+static int lrng_vmfork_test_drng_generate(void *drng, u8 *outbuf,
+					  u32 outbuflen)
+{
+	struct lrng_vmfork_test_drng *d = drng;
+
+	lrng_vmfork_test_drng_check(d);
+	lrng_cc20_generate(&d->cc20, outbuf, outbuflen);
+	return outbuflen;
+}
+
+static const struct lrng_crypto_cb lrng_vmfork_test_cb = {
+	.lrng_drng_name = lrng_vmfork_test_drng_name,
+	.lrng_hash_name = lrng_vmfork_test_hash_name,
+	.lrng_drng_alloc = lrng_vmfork_test_drng_alloc,
+	.lrng_drng_dealloc = lrng_vmfork_test_drng_dealloc,
+	.lrng_drng_seed_helper = lrng_vmfork_test_drng_seed,
+	.lrng_drng_generate_helper = lrng_vmfork_test_drng_generate,
+};
+
+/* Back to the ChaCha20 DRNGs; frees the test's instance. */
+static void lrng_vmfork_test_switch_back(void *unused)
+{
+	WARN_ON_ONCE(lrng_set_drng_cb(NULL));
+}
+
+/* Seeds the test's DRNG got, and its calls where it may not sleep. */
+static void lrng_vmfork_test_drng_state(unsigned int *seeds,
+					unsigned int *atomic_calls)
+{
+	struct lrng_vmfork_test_drng *d = READ_ONCE(lrng_vmfork_test_drng);
+
+	*seeds = d ? READ_ONCE(d->seeds) : 0;
+	*atomic_calls = d ? READ_ONCE(d->atomic_calls) : 0;
+}
+
+static void lrng_vmfork_test_switched(struct kunit *test)
+{
+	const enum hrtimer_mode hard = HRTIMER_MODE_REL_HARD;
+	struct lrng_vmfork_test t = { };
+	struct lrng_vmfork_test_nb *n;
+	unsigned int seeds_before, seeds, atomic_calls, calls;
+	unsigned int notified_seeds, notifier_atomic_calls;
+	int ret;
+
+	lrng_vmfork_test_need_seed(test);
+	ret = lrng_set_drng_cb(&lrng_vmfork_test_cb);
+	if (ret == -EOPNOTSUPP)
+		kunit_skip(test, "no DRNG switch (CONFIG_LRNG_SWITCH)");
+	if (ret == -EBUSY)
+		kunit_skip(test, "another DRNG extension is active");
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	ret = kunit_add_action_or_reset(test, lrng_vmfork_test_switch_back,
+					NULL);
+	KUNIT_ASSERT_EQ(test, ret, 0);
+	KUNIT_ASSERT_TRUE(test, lrng_drng_switched());
+	/* Registered after the switch: unregistered before the switch back. */
+	n = lrng_vmfork_test_register(test);
+	lrng_vmfork_test_drng_state(&seeds_before, &atomic_calls);
+
+	KUNIT_ASSERT_TRUE(test, lrng_vmfork_test_call(&t, hard));
+	KUNIT_EXPECT_TRUE(test, t.hardirq);
+	KUNIT_EXPECT_TRUE(test, t.switched);
+	calls = lrng_vmfork_test_wait(n, t.before);
+	lrng_vmfork_test_drng_state(&seeds, &atomic_calls);
+	notified_seeds = READ_ONCE(n->drng_seeds);
+	notifier_atomic_calls = READ_ONCE(n->atomic_calls);
+
+	KUNIT_EXPECT_EQ_MSG(test, atomic_calls, 0U,
+			    "switched DRNG called where it may not sleep");
+	KUNIT_EXPECT_GT_MSG(test, seeds, seeds_before,
+			    "switched DRNG not reseeded within %u ms",
+			    (unsigned int)LRNG_VMFORK_TEST_WAIT_MS);
+	KUNIT_EXPECT_GT_MSG(test, calls, 0U,
+			    "vmfork notifier not run within %u ms",
+			    (unsigned int)LRNG_VMFORK_TEST_WAIT_MS);
+	KUNIT_EXPECT_GT_MSG(test, notified_seeds, seeds_before,
+			    "vmfork notifier ran before the switched DRNG's reseed");
+	KUNIT_EXPECT_EQ_MSG(test, notifier_atomic_calls, 0U,
+			    "vmfork notifier ran where it may not sleep (in_task() %d)",
+			    READ_ONCE(n->atomic_in_task));
+}
+
 static struct kunit_case lrng_vmfork_test_cases[] = {
 	KUNIT_CASE(lrng_vmfork_test_task),
 	KUNIT_CASE(lrng_vmfork_test_hardirq),
 	KUNIT_CASE(lrng_vmfork_test_hardirq_notify),
 	KUNIT_CASE(lrng_vmfork_test_softirq),
+	KUNIT_CASE(lrng_vmfork_test_switched),
 	{}
 };
 
