@@ -13,9 +13,9 @@
 #include <linux/cache.h>
 #include <linux/random.h>
 
+#include "lrng_batch.h"
 #include "lrng_drng_mgr.h"
 #include "lrng_es_irq.h"
-#include "lrng_interface_kernel.h"
 
 /**
  * random_prepare_cpu() - a CPU is about to come online

@@ -15,7 +15,7 @@
  *    block and log a rate-limited notice before readiness.
  *  - Reads of up to LRNG_BATCH_SHORT_MAX bytes from the ChaCha20 DRNGs
  *    are get_random_bytes() calls: they take their bytes from the per-CPU
- *    batch of lrng_interface_kernel.c.
+ *    batch (lrng_batch.c).
  *    Longer ones are generated 512 bytes at a time into a block on the
  *    stack (lrng_drng_stream_get(): one generate call per 4 KiB).  Either
  *    way the bytes are copied to user space with no lock held; a pending
@@ -35,10 +35,10 @@
 #include <linux/uaccess.h>
 #include <linux/uio.h>
 
+#include "lrng_batch.h"
 #include "lrng_drng_mgr.h"
 #include "lrng_es_aux.h"
 #include "lrng_es_mgr.h"
-#include "lrng_interface_kernel.h"
 #include "lrng_ready.h"
 #include "lrng_selftest.h"
 

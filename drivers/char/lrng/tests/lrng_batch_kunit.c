@@ -6,8 +6,8 @@
  * Copyright (C) 2026 The LRNG for Linux 6.12 authors
  *
  * The cases call the exported functions of the running kernel, so they
- * test the per-CPU batch of lrng_interface_kernel.c as every caller sees
- * it, over many refills:
+ * test the per-CPU batch of lrng_batch.c as every caller sees it, over
+ * many refills:
  *
  *  - every byte of a batch is handed out once: no u64 repeats (a repeat by
  *    chance has a probability below 2^-40 here);

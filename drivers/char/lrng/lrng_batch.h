@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * LRNG in-kernel interface: the per-CPU batch, for CPU hotplug and reads
+ * LRNG per-CPU batch, for CPU hotplug and short reads
  *
  * Copyright (C) 2026 The LRNG for Linux 6.12 authors
  */
 
-#ifndef _LRNG_INTERFACE_KERNEL_H
-#define _LRNG_INTERFACE_KERNEL_H
+#ifndef _LRNG_BATCH_H
+#define _LRNG_BATCH_H
 
 #include <linux/types.h>
 
@@ -18,4 +18,4 @@
 
 void lrng_batch_reset_cpu(unsigned int cpu);
 
-#endif /* _LRNG_INTERFACE_KERNEL_H */
+#endif /* _LRNG_BATCH_H */
