@@ -543,7 +543,8 @@ void lrng_es_mgr_state(struct seq_file *m)
 /**
  * lrng_es_switch_hash() - move every source to the current conditioning hash
  *
- * Called by lrng_hash_switch() after it published the new hash.
+ * Called by the hash switch (lrng_switch.c) after it published the new
+ * hash.
  */
 void lrng_es_switch_hash(void)
 {

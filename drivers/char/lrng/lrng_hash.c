@@ -17,23 +17,24 @@
  * under the lock that guards the pool.  Code that hashes for a moment, with
  * a pool on its stack, holds rcu_read_lock() from start to digest.
  *
- * Switching (lrng_hash_switch(), serialized by lrng_switch.c): publish the
- * new hash, let every entropy source convert its pools (the digest of a
- * pool under the old hash is the first input of its new state, and the
+ * Switching, run by lrng_switch.c: allocate the new instance
+ * (lrng_hash_inst_alloc()), publish it (lrng_hash_publish()), let every
+ * entropy source convert its pools (lrng_hash_pool_switch(): the digest of
+ * a pool under the old hash is the first input of its new state, and the
  * source caps the pool's entropy at the smaller of the old and the new
- * digest size), wait for an RCU grace period, free the old instance.  A
- * pool that starts a hash while the switch runs already takes the new one,
- * so no pool is left on the old.
+ * digest size), then wait for an RCU grace period and free the old instance
+ * (lrng_hash_inst_retire()).  A pool that starts a hash while the switch
+ * runs already takes the new one, so no pool is left on the old.
  */
 
 #include <kunit/visibility.h>
+#include <linux/err.h>
 #include <linux/rcupdate.h>
 #include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 
 #include "lrng_definitions.h"
-#include "lrng_es_mgr.h"
 #include "lrng_hash.h"
 
 /**
@@ -105,7 +106,7 @@ static struct lrng_hash_inst lrng_hash_builtin = {
 	.cb = &lrng_builtin_cb,
 };
 
-/* Written only by lrng_hash_switch(); read under RCU. */
+/* Written only by lrng_hash_publish(); read under RCU. */
 static struct lrng_hash_inst __rcu *lrng_hash_current =
 	RCU_INITIALIZER(&lrng_hash_builtin);
 
@@ -269,49 +270,75 @@ void lrng_hash_state(struct seq_file *m, const char *key)
 }
 
 /**
- * lrng_hash_switch() - make @cb's hash the conditioning hash
+ * lrng_hash_inst_alloc() - an instance of @cb's hash, for lrng_hash_publish()
  * @cb: callbacks whose hash callbacks are set, or lrng_builtin_cb
  *
- * Process context; serialized by the caller (lrng_switch.c).
+ * Process context.
  *
- * Return: 0, or a negative errno when the new hash cannot be allocated, in
- * which case the old one stays.
+ * Return: the instance, or an ERR_PTR() when it cannot be allocated.
  */
-int lrng_hash_switch(const struct lrng_crypto_cb *cb)
+struct lrng_hash_inst *lrng_hash_inst_alloc(const struct lrng_crypto_cb *cb)
 {
-	struct lrng_hash_inst *old, *new = &lrng_hash_builtin;
-	u32 before;
+	struct lrng_hash_inst *new;
 	void *hash;
 
-	if (cb != &lrng_builtin_cb) {
-		hash = cb->lrng_hash_alloc();
-		if (IS_ERR(hash))
-			return PTR_ERR(hash);
-		if (WARN_ON_ONCE(cb->lrng_hash_digestsize(hash) >
-				 HASH_MAX_DIGESTSIZE)) {
-			cb->lrng_hash_dealloc(hash);
-			return -EINVAL;
-		}
-		new = kmalloc(sizeof(*new), GFP_KERNEL);
-		if (!new) {
-			cb->lrng_hash_dealloc(hash);
-			return -ENOMEM;
-		}
-		new->cb = cb;
-		new->hash = hash;
+	if (cb == &lrng_builtin_cb)
+		return &lrng_hash_builtin;
+	hash = cb->lrng_hash_alloc();
+	if (IS_ERR(hash))
+		return ERR_CAST(hash);
+	if (WARN_ON_ONCE(cb->lrng_hash_digestsize(hash) > HASH_MAX_DIGESTSIZE)) {
+		cb->lrng_hash_dealloc(hash);
+		return ERR_PTR(-EINVAL);
 	}
+	new = kmalloc(sizeof(*new), GFP_KERNEL);
+	if (!new) {
+		cb->lrng_hash_dealloc(hash);
+		return ERR_PTR(-ENOMEM);
+	}
+	new->cb = cb;
+	new->hash = hash;
+	return new;
+}
 
-	before = lrng_es_collected_entropy();
-	old = rcu_replace_pointer(lrng_hash_current, new, true);
-	lrng_es_switch_hash();
-	pr_info("conditioning hash %s -> %s: %u of %u bits of collected entropy carried over\n",
-		old->cb->lrng_hash_name(), new->cb->lrng_hash_name(),
-		lrng_es_collected_entropy(), before);
+/**
+ * lrng_hash_publish() - make @new the conditioning hash
+ * @new: an instance of lrng_hash_inst_alloc()
+ *
+ * Pools that start a hash from now on take @new; the pools on the old hash
+ * are converted by their sources (lrng_hash_pool_switch()).  Process
+ * context; serialized by the caller (lrng_switch.c).
+ *
+ * Return: the old instance, for lrng_hash_inst_retire().
+ */
+struct lrng_hash_inst *lrng_hash_publish(struct lrng_hash_inst *new)
+{
+	return rcu_replace_pointer(lrng_hash_current, new, true);
+}
+
+/**
+ * lrng_hash_inst_retire() - free an instance that lrng_hash_publish() replaced
+ * @old: the instance
+ *
+ * Waits for an RCU grace period: code that hashes for a moment may still
+ * use @old until then.  Process context.
+ */
+void lrng_hash_inst_retire(struct lrng_hash_inst *old)
+{
 	synchronize_rcu();
-
 	if (old != &lrng_hash_builtin) {
 		old->cb->lrng_hash_dealloc(old->hash);
 		kfree(old);
 	}
-	return 0;
+}
+
+/**
+ * lrng_hash_inst_name() - the name of an instance's hash
+ * @inst: the instance, published or not yet retired
+ *
+ * Return: the name, as the hash callbacks give it.
+ */
+const char *lrng_hash_inst_name(const struct lrng_hash_inst *inst)
+{
+	return inst->cb->lrng_hash_name();
 }

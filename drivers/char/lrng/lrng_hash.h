@@ -42,6 +42,11 @@ u32 lrng_hash_pool_digest_bits(struct lrng_hash_pool *pool);
 
 u32 lrng_hash_digestsize(void);
 void lrng_hash_state(struct seq_file *m, const char *key);
-int lrng_hash_switch(const struct lrng_crypto_cb *cb);
+
+struct lrng_hash_inst;
+struct lrng_hash_inst *lrng_hash_inst_alloc(const struct lrng_crypto_cb *cb);
+struct lrng_hash_inst *lrng_hash_publish(struct lrng_hash_inst *new);
+void lrng_hash_inst_retire(struct lrng_hash_inst *old);
+const char *lrng_hash_inst_name(const struct lrng_hash_inst *inst);
 
 #endif /* _LRNG_HASH_H */

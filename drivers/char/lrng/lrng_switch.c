@@ -18,9 +18,10 @@
  *     over getrandom(2) and the devices.  Readers wait for the mutex, never
  *     see a half-switched instance, and in-kernel callers in atomic context
  *     keep the ChaCha20 DRNGs throughout.
- *  2. Hash (lrng_hash_switch()): the new hash is published and every
- *     entropy source moves its pools to it, keeping their state and at most
- *     the old digest size of their entropy.
+ *  2. Hash (lrng_switch_hash()): the new hash is published (lrng_hash.c)
+ *     and every entropy source moves its pools to it (lrng_es_mgr.c),
+ *     keeping their state and at most the smaller of the old and the new
+ *     digest size of their entropy.
  *
  * When step 2 fails (no memory), step 1 is undone, which cannot fail.
  *
@@ -28,7 +29,9 @@
  * lrng_switch_current.
  */
 
+#include <linux/err.h>
 #include <linux/export.h>
+#include <linux/lockdep.h>
 #include <linux/lrng.h>
 #include <linux/mutex.h>
 
@@ -58,6 +61,31 @@ static bool lrng_switch_cb_valid(const struct lrng_crypto_cb *cb)
 		return true;
 	return cb->lrng_drng_name && cb->lrng_hash_name &&
 	       (drng || no_drng) && (hash || no_hash);
+}
+
+/*
+ * Make @cb's hash the conditioning hash: publish it, move every source's
+ * pools to it, then free the old one.  Returns 0, or a negative errno when
+ * the new hash cannot be allocated, in which case the old one stays.
+ */
+static int lrng_switch_hash(const struct lrng_crypto_cb *cb)
+{
+	struct lrng_hash_inst *old, *new;
+	u32 before;
+
+	lockdep_assert_held(&lrng_switch_lock);
+	new = lrng_hash_inst_alloc(cb);
+	if (IS_ERR(new))
+		return PTR_ERR(new);
+
+	before = lrng_es_collected_entropy();
+	old = lrng_hash_publish(new);
+	lrng_es_switch_hash();
+	pr_info("conditioning hash %s -> %s: %u of %u bits of collected entropy carried over\n",
+		lrng_hash_inst_name(old), lrng_hash_inst_name(new),
+		lrng_es_collected_entropy(), before);
+	lrng_hash_inst_retire(old);
+	return 0;
 }
 
 /**
@@ -103,7 +131,7 @@ int lrng_set_drng_cb(const struct lrng_crypto_cb *cb)
 		goto out;
 	}
 	hash_cb = cb->lrng_hash_alloc ? cb : &lrng_builtin_cb;
-	ret = lrng_hash_switch(hash_cb);
+	ret = lrng_switch_hash(hash_cb);
 	if (ret) {
 		pr_warn("hash %s not usable (%d): DRNG %s stays\n",
 			cb->lrng_hash_name(), ret, old->lrng_drng_name());
