@@ -10,12 +10,11 @@
  * DRNG of lrng_drng_chacha20.c, usable from any context.
  *
  * Switched DRNG: an extension (the SP800-90A DRBG, the kernel crypto API)
- * may install its own DRNG with lrng_set_drng_cb() (lrng_switch.c).  It then
- * serves getrandom(2) and the devices, in process context under a mutex,
- * and takes every seed of the entropy source manager; the ChaCha20 DRNGs
- * keep serving in-kernel callers, who may be in atomic context, and are
- * seeded from the switched DRNG's output.  A new DRNG is seeded from the
- * one serving before it serves.
+ * may install its own DRNG with lrng_set_drng_cb().  Its state lives in
+ * lrng_switch.c: it then serves getrandom(2) and the devices
+ * (lrng_drng_get_sleep()) and takes every seed (lrng_drng_seed()); the
+ * ChaCha20 DRNGs keep serving in-kernel callers, who may be in atomic
+ * context, and are seeded from the switched DRNG's output.
  *
  * Output: every CPU has its own ChaCha20 DRNG, keyed from the instance
  * whenever the instance's generation moved, so that a seeded system takes
@@ -52,7 +51,6 @@
 #include <linux/preempt.h>
 #include <linux/local_lock.h>
 #include <linux/moduleparam.h>
-#include <linux/mutex.h>
 #include <linux/nodemask.h>
 #include <linux/slab.h>
 #include <linux/topology.h>
@@ -66,6 +64,7 @@
 #include "lrng_es_mgr.h"
 #include "lrng_hash.h"
 #include "lrng_numa.h"
+#include "lrng_switch.h"
 #include "lrng_vdso.h"
 
 /**
@@ -169,73 +168,6 @@ static void lrng_drng_reset_counters(struct lrng_drng *drng, bool full)
 	WRITE_ONCE(drng->force_reseed, false);
 }
 
-/**
- * struct lrng_drng_sw - the DRNG an extension installed
- * @cb: its callbacks; NULL while the ChaCha20 DRNGs serve user space
- * @drng: its instance
- * @stage: LRNG_DRNG_MAX_REQSIZE bytes of one generate call, handed out in
- *	   the pieces that reads ask for (lrng_drng_sw_take()); allocated
- *	   with @drng
- * @staged: bytes at the end of @stage not handed out yet; each piece is
- *	    wiped when handed out, and the rest at every seed, so that no
- *	    output after a seed comes from the state before it
- *
- * Guarded by lrng_drng_sw_lock, a mutex: the extension's DRNG may sleep.
- * lrng_drng_sw_active tells without the lock whether @cb is set.
- */
-struct lrng_drng_sw {
-	const struct lrng_crypto_cb *cb;
-	void *drng;
-	u8 *stage;
-	size_t staged;
-};
-
-static struct lrng_drng_sw lrng_drng_sw;
-static DEFINE_MUTEX(lrng_drng_sw_lock);
-static bool lrng_drng_sw_active;
-
-/**
- * lrng_drng_switched() - whether a switched DRNG serves user space
- *
- * Return: true while an extension's DRNG (lrng_set_drng_cb()) serves.
- */
-bool lrng_drng_switched(void)
-{
-	return READ_ONCE(lrng_drng_sw_active);
-}
-
-/* Fill @out from the switched DRNG; the caller holds lrng_drng_sw_lock. */
-static int lrng_drng_sw_generate(u8 *out, u32 len)
-{
-	int ret;
-
-	lockdep_assert_held(&lrng_drng_sw_lock);
-	ret = lrng_drng_sw.cb->lrng_drng_generate_helper(lrng_drng_sw.drng,
-							 out, len);
-	if (ret >= 0 && ret != len)
-		ret = -EIO;
-	if (ret < 0)
-		pr_warn_ratelimited("DRNG %s failed (%d): ChaCha20 serves instead\n",
-				    lrng_drng_sw.cb->lrng_drng_name(), ret);
-	return ret < 0 ? ret : 0;
-}
-
-/*
- * Wipe what @stage still holds, its last @staged bytes (the ones handed
- * out were wiped then); the caller holds lrng_drng_sw_lock.
- */
-static void lrng_drng_sw_unstage(void)
-{
-	struct lrng_drng_sw *sw = &lrng_drng_sw;
-
-	lockdep_assert_held(&lrng_drng_sw_lock);
-	if (!sw->staged)
-		return;
-	memzero_explicit(sw->stage + LRNG_DRNG_MAX_REQSIZE - sw->staged,
-			 sw->staged);
-	sw->staged = 0;
-}
-
 /*
  * Seed a ChaCha20 DRNG instance and advance its generation, which makes the
  * per-CPU DRNGs keyed from it rekey; lrng_drng_publish() tells the batches
@@ -296,25 +228,14 @@ void lrng_drng_publish(void)
 void lrng_drng_seed(const void *seed, size_t len, bool full)
 {
 	u8 key[LRNG_DRNG_SECURITY_STRENGTH_BYTES];
-	bool done = false;
 
-	if (lrng_drng_switched()) {
-		might_sleep();
-		mutex_lock(&lrng_drng_sw_lock);
-		if (lrng_drng_sw.cb &&
-		    !lrng_drng_sw.cb->lrng_drng_seed_helper(lrng_drng_sw.drng,
-							    seed, len) &&
-		    !lrng_drng_sw_generate(key, sizeof(key))) {
-			lrng_drng_seed_cc20(&lrng_drng_init, key, sizeof(key),
-					    full);
-			done = true;
-		}
-		lrng_drng_sw_unstage();
-		mutex_unlock(&lrng_drng_sw_lock);
+	if (lrng_drng_switched() &&
+	    !lrng_switch_drng_seed(seed, len, key, sizeof(key))) {
+		lrng_drng_seed_cc20(&lrng_drng_init, key, sizeof(key), full);
 		memzero_explicit(key, sizeof(key));
-	}
-	if (!done)
+	} else {
 		lrng_drng_seed_cc20(&lrng_drng_init, seed, len, full);
+	}
 	lrng_drng_schedule_reseed();
 }
 
@@ -418,6 +339,18 @@ static __always_inline void lrng_drng_check_reseed(struct lrng_drng *drng,
 	    READ_ONCE(drng->calls_wo_full_seed) + lrng_drng_calls(drng) >
 	    READ_ONCE(lrng_max_wo_reseed) && READ_ONCE(drng->fully_seeded))
 		lrng_es_unseed();
+}
+
+/**
+ * lrng_drng_count_generate() - count a generate call of the switched DRNG
+ *
+ * The switched DRNG takes its seeds with the initial instance
+ * (lrng_drng_seed()), so its generate calls count towards that instance's
+ * reseed and fallback.  Called by lrng_switch.c, in process context.
+ */
+void lrng_drng_count_generate(void)
+{
+	lrng_drng_check_reseed(&lrng_drng_init, 1);
 }
 
 /**
@@ -607,41 +540,6 @@ void lrng_drng_get(void *buf, size_t len)
 	lrng_drng_stream_end(&st);
 }
 
-/*
- * Up to @len bytes from the switched DRNG; the caller holds
- * lrng_drng_sw_lock.  Every generate call is of LRNG_DRNG_MAX_REQSIZE
- * bytes, whatever the size of the reads (a user-space read comes in
- * pieces of its stack block): straight into @out for a request that large,
- * else into @stage, which serves this and the next requests.  Each call
- * counts as one request towards the reseed.  Returns the bytes given, 0
- * when the DRNG failed.
- */
-static size_t lrng_drng_sw_take(u8 *out, size_t len)
-{
-	struct lrng_drng_sw *sw = &lrng_drng_sw;
-	u8 *from;
-
-	lockdep_assert_held(&lrng_drng_sw_lock);
-	if (!sw->staged) {
-		from = len >= LRNG_DRNG_MAX_REQSIZE ? out : sw->stage;
-		if (lrng_drng_sw_generate(from, LRNG_DRNG_MAX_REQSIZE)) {
-			/* Whatever a failed call left is never handed out. */
-			memzero_explicit(from, LRNG_DRNG_MAX_REQSIZE);
-			return 0;
-		}
-		lrng_drng_check_reseed(&lrng_drng_init, 1);
-		if (from == out)
-			return LRNG_DRNG_MAX_REQSIZE;
-		sw->staged = LRNG_DRNG_MAX_REQSIZE;
-	}
-	len = min(len, sw->staged);
-	from = sw->stage + LRNG_DRNG_MAX_REQSIZE - sw->staged;
-	memcpy(out, from, len);
-	memzero_explicit(from, len);
-	sw->staged -= len;
-	return len;
-}
-
 /**
  * lrng_drng_get_sleep() - fill a buffer for user space
  * @buf: output buffer
@@ -652,22 +550,12 @@ static size_t lrng_drng_sw_take(u8 *out, size_t len)
  */
 void lrng_drng_get_sleep(void *buf, size_t len)
 {
-	u8 *out = buf;
+	size_t done = 0;
 
-	if (lrng_drng_switched()) {
-		mutex_lock(&lrng_drng_sw_lock);
-		while (lrng_drng_sw.cb && len) {
-			/* What the switched DRNG failed to give is ChaCha20's. */
-			size_t todo = lrng_drng_sw_take(out, len);
-
-			if (!todo)
-				break;
-			out += todo;
-			len -= todo;
-		}
-		mutex_unlock(&lrng_drng_sw_lock);
-	}
-	lrng_drng_get(out, len);
+	if (lrng_drng_switched())
+		done = lrng_switch_drng_get(buf, len);
+	/* What the switched DRNG failed to give is ChaCha20's. */
+	lrng_drng_get((u8 *)buf + done, len - done);
 }
 
 /**
@@ -687,67 +575,6 @@ void lrng_drng_stream_get(struct lrng_drng_stream *st, void *buf, size_t len)
 		lrng_drng_get_sleep(buf, len);
 	else
 		lrng_drng_stream_fill(st, buf, len);
-}
-
-/**
- * lrng_drng_switch() - make @cb's DRNG serve user space
- * @cb: callbacks with DRNG callbacks, or without for the ChaCha20 DRNGs
- *
- * The new DRNG is seeded from the DRNG serving now before it serves, and
- * asks for a reseed from the entropy sources at its first output.  Process
- * context; serialized by lrng_switch.c.
- *
- * Return: 0, or a negative errno when the new DRNG cannot be allocated or
- * seeded, in which case the old one stays.
- */
-int lrng_drng_switch(const struct lrng_crypto_cb *cb)
-{
-	u8 seed[LRNG_DRNG_SECURITY_STRENGTH_BYTES * 2];
-	const struct lrng_crypto_cb *old_cb;
-	void *old, *new = NULL;
-	u8 *old_stage, *stage = NULL;
-	int ret;
-
-	if (cb->lrng_drng_alloc) {
-		stage = kmalloc(LRNG_DRNG_MAX_REQSIZE, GFP_KERNEL);
-		if (!stage)
-			return -ENOMEM;
-		new = cb->lrng_drng_alloc(LRNG_DRNG_SECURITY_STRENGTH_BYTES);
-		if (IS_ERR(new)) {
-			kfree(stage);
-			return PTR_ERR(new);
-		}
-	}
-
-	mutex_lock(&lrng_drng_sw_lock);
-	if (new) {
-		if (!lrng_drng_sw.cb || lrng_drng_sw_generate(seed, sizeof(seed)))
-			lrng_drng_get(seed, sizeof(seed));
-		ret = cb->lrng_drng_seed_helper(new, seed, sizeof(seed));
-		memzero_explicit(seed, sizeof(seed));
-		if (ret < 0) {
-			mutex_unlock(&lrng_drng_sw_lock);
-			cb->lrng_drng_dealloc(new);
-			kfree(stage);
-			return ret;
-		}
-	}
-	old_cb = lrng_drng_sw.cb;
-	old = lrng_drng_sw.drng;
-	/* kfree_sensitive() below wipes the old stage. */
-	old_stage = lrng_drng_sw.stage;
-	lrng_drng_sw.staged = 0;
-	lrng_drng_sw.cb = new ? cb : NULL;
-	lrng_drng_sw.drng = new;
-	lrng_drng_sw.stage = stage;
-	WRITE_ONCE(lrng_drng_sw_active, !!new);
-	mutex_unlock(&lrng_drng_sw_lock);
-
-	kfree_sensitive(old_stage);
-	if (old)
-		old_cb->lrng_drng_dealloc(old);
-	lrng_drng_force_reseed();
-	return 0;
 }
 
 /*
@@ -934,10 +761,7 @@ static void lrng_drng_instances_state(struct seq_file *m)
  */
 void lrng_drng_mgr_state(struct seq_file *m)
 {
-	mutex_lock(&lrng_drng_sw_lock);
-	seq_printf(m, "DRNG name: %s\n", lrng_drng_sw.cb ?
-		   lrng_drng_sw.cb->lrng_drng_name() : "ChaCha20");
-	mutex_unlock(&lrng_drng_sw_lock);
+	lrng_switch_drng_state(m);
 	seq_puts(m, "DRNG for in-kernel callers: ChaCha20\n");
 	seq_printf(m, "ChaCha20 bulk output: %s\n", lrng_cc20_bulk_name());
 	seq_printf(m, "LRNG security strength in bits: %d\n",

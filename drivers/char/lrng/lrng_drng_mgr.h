@@ -34,7 +34,7 @@ struct lrng_drng_stream {
 void lrng_drng_get(void *buf, size_t len);
 void lrng_drng_get_sleep(void *buf, size_t len);
 void lrng_drng_stream_get(struct lrng_drng_stream *st, void *buf, size_t len);
-bool lrng_drng_switched(void);
+void lrng_drng_count_generate(void);
 
 /**
  * lrng_drng_stream_end() - wipe a read's stream
@@ -51,7 +51,6 @@ static inline void lrng_drng_stream_end(struct lrng_drng_stream *st)
 	st->keyed = false;
 }
 
-int lrng_drng_switch(const struct lrng_crypto_cb *cb);
 void lrng_drng_reset_cpu(unsigned int cpu);
 
 extern unsigned long lrng_drng_init_generation;

@@ -70,6 +70,7 @@
 #include "lrng_hash.h"
 #include "lrng_numa.h"
 #include "lrng_ready.h"
+#include "lrng_switch.h"
 
 static const struct lrng_es_cb *const lrng_es[LRNG_ES_MAX] = {
 	[LRNG_ES_AUX] = &lrng_es_aux,

@@ -41,6 +41,7 @@
 #include "lrng_es_mgr.h"
 #include "lrng_ready.h"
 #include "lrng_selftest.h"
+#include "lrng_switch.h"
 
 enum {
 	LRNG_USER_BLOCK = 512,

@@ -13,8 +13,8 @@
  *
  * A switch does two steps, each of which leaves the LRNG serving:
  *
- *  1. DRNG (lrng_drng_switch()): the new DRNG is allocated and seeded from
- *     the DRNG serving now; then, under the DRNG manager's mutex, it takes
+ *  1. DRNG (lrng_switch_drng()): the new DRNG is allocated and seeded from
+ *     the DRNG serving now; then, under lrng_drng_sw_lock, it takes
  *     over getrandom(2) and the devices.  Readers wait for the mutex, never
  *     see a half-switched instance, and in-kernel callers in atomic context
  *     keep the ChaCha20 DRNGs throughout.
@@ -25,8 +25,19 @@
  *
  * When step 2 fails (no memory), step 1 is undone, which cannot fail.
  *
+ * The switched DRNG serves getrandom(2) and the devices, in process context
+ * under lrng_drng_sw_lock, a mutex, and takes every seed of the entropy
+ * source manager (lrng_switch_drng_seed()); the ChaCha20 DRNGs of
+ * lrng_drng_mgr.c keep serving in-kernel callers, who may be in atomic
+ * context, and are seeded from the switched DRNG's output.  Its output is
+ * staged in generate calls of LRNG_DRNG_MAX_REQSIZE bytes whatever the
+ * size of the reads, and the stage is wiped at every seed.
+ *
  * Locking: lrng_switch_lock serializes switches and guards
- * lrng_switch_current.
+ * lrng_switch_current; it is taken before lrng_drng_sw_lock.
+ *
+ * Sections: 1. the switched DRNG (its state, its seeding and its output),
+ * 2. the hash switch, 3. lrng_set_drng_cb().
  */
 
 #include <linux/err.h>
@@ -34,34 +45,265 @@
 #include <linux/lockdep.h>
 #include <linux/lrng.h>
 #include <linux/mutex.h>
+#include <linux/seq_file.h>
+#include <linux/slab.h>
+#include <linux/string.h>
 
 #include "lrng_drng_mgr.h"
 #include "lrng_es_mgr.h"
 #include "lrng_hash.h"
+#include "lrng_switch.h"
 
 static DEFINE_MUTEX(lrng_switch_lock);
 /* The callbacks in use; guarded by lrng_switch_lock. */
 static const struct lrng_crypto_cb *lrng_switch_current = &lrng_builtin_cb;
 
-/* All DRNG callbacks or none, all hash callbacks or none, both names. */
-static bool lrng_switch_cb_valid(const struct lrng_crypto_cb *cb)
-{
-	bool drng = cb->lrng_drng_alloc && cb->lrng_drng_dealloc &&
-		    cb->lrng_drng_seed_helper && cb->lrng_drng_generate_helper;
-	bool no_drng = !cb->lrng_drng_alloc && !cb->lrng_drng_dealloc &&
-		       !cb->lrng_drng_seed_helper &&
-		       !cb->lrng_drng_generate_helper;
-	bool hash = cb->lrng_hash_alloc && cb->lrng_hash_dealloc &&
-		    cb->lrng_hash_digestsize && cb->lrng_hash_init &&
-		    cb->lrng_hash_update && cb->lrng_hash_final &&
-		    cb->lrng_hash_desc_zero;
-	bool no_hash = !cb->lrng_hash_alloc && !cb->lrng_hash_dealloc;
+/******************************************************************
+ * 1. The switched DRNG
+ *
+ * lrng_drng_switched() tells without a lock whether an extension's DRNG
+ * serves user space; lrng_switch_drng_seed() seeds it and keys the
+ * ChaCha20 DRNGs from it, lrng_switch_drng_get() reads it, and
+ * lrng_switch_drng_state() names it in /proc/lrng_type.
+ * lrng_switch_drng() installs or removes it.
+ ******************************************************************/
 
-	if (cb == &lrng_builtin_cb)
-		return true;
-	return cb->lrng_drng_name && cb->lrng_hash_name &&
-	       (drng || no_drng) && (hash || no_hash);
+/**
+ * struct lrng_drng_sw - the DRNG an extension installed
+ * @cb: its callbacks; NULL while the ChaCha20 DRNGs serve user space
+ * @drng: its instance
+ * @stage: LRNG_DRNG_MAX_REQSIZE bytes of one generate call, handed out in
+ *	   the pieces that reads ask for (lrng_drng_sw_take()); allocated
+ *	   with @drng
+ * @staged: bytes at the end of @stage not handed out yet; each piece is
+ *	    wiped when handed out, and the rest at every seed, so that no
+ *	    output after a seed comes from the state before it
+ *
+ * Guarded by lrng_drng_sw_lock, a mutex: the extension's DRNG may sleep.
+ * lrng_drng_sw_active tells without the lock whether @cb is set.
+ */
+struct lrng_drng_sw {
+	const struct lrng_crypto_cb *cb;
+	void *drng;
+	u8 *stage;
+	size_t staged;
+};
+
+static struct lrng_drng_sw lrng_drng_sw;
+static DEFINE_MUTEX(lrng_drng_sw_lock);
+static bool lrng_drng_sw_active;
+
+/**
+ * lrng_drng_switched() - whether a switched DRNG serves user space
+ *
+ * Return: true while an extension's DRNG (lrng_set_drng_cb()) serves.
+ */
+bool lrng_drng_switched(void)
+{
+	return READ_ONCE(lrng_drng_sw_active);
 }
+
+/* Fill @out from the switched DRNG; the caller holds lrng_drng_sw_lock. */
+static int lrng_drng_sw_generate(u8 *out, u32 len)
+{
+	int ret;
+
+	lockdep_assert_held(&lrng_drng_sw_lock);
+	ret = lrng_drng_sw.cb->lrng_drng_generate_helper(lrng_drng_sw.drng,
+							 out, len);
+	if (ret >= 0 && ret != len)
+		ret = -EIO;
+	if (ret < 0)
+		pr_warn_ratelimited("DRNG %s failed (%d): ChaCha20 serves instead\n",
+				    lrng_drng_sw.cb->lrng_drng_name(), ret);
+	return ret < 0 ? ret : 0;
+}
+
+/*
+ * Wipe what @stage still holds, its last @staged bytes (the ones handed
+ * out were wiped then); the caller holds lrng_drng_sw_lock.
+ */
+static void lrng_drng_sw_unstage(void)
+{
+	struct lrng_drng_sw *sw = &lrng_drng_sw;
+
+	lockdep_assert_held(&lrng_drng_sw_lock);
+	if (!sw->staged)
+		return;
+	memzero_explicit(sw->stage + LRNG_DRNG_MAX_REQSIZE - sw->staged,
+			 sw->staged);
+	sw->staged = 0;
+}
+
+/**
+ * lrng_switch_drng_seed() - seed the switched DRNG and draw a key from it
+ * @seed: seed buffer from the entropy source manager
+ * @len: length of @seed in bytes
+ * @key: receives @keylen bytes of the switched DRNG's output after the seed,
+ *	 for the ChaCha20 DRNGs
+ * @keylen: length of @key in bytes
+ *
+ * The stage is wiped, so that no output after a seed comes from the state
+ * before it.  Process context.
+ *
+ * Return: 0, or a negative errno when there is no switched DRNG or it
+ * failed; the caller then seeds the ChaCha20 DRNGs with @seed instead, so
+ * that no entropy is lost.
+ */
+int lrng_switch_drng_seed(const void *seed, size_t len, u8 *key,
+			  size_t keylen)
+{
+	int ret = -ENODEV;
+
+	might_sleep();
+	mutex_lock(&lrng_drng_sw_lock);
+	if (lrng_drng_sw.cb) {
+		ret = lrng_drng_sw.cb->lrng_drng_seed_helper(lrng_drng_sw.drng,
+							     seed, len);
+		if (!ret)
+			ret = lrng_drng_sw_generate(key, keylen);
+	}
+	lrng_drng_sw_unstage();
+	mutex_unlock(&lrng_drng_sw_lock);
+	return ret;
+}
+
+/*
+ * Up to @len bytes from the switched DRNG; the caller holds
+ * lrng_drng_sw_lock.  Every generate call is of LRNG_DRNG_MAX_REQSIZE
+ * bytes, whatever the size of the reads (a user-space read comes in
+ * pieces of its stack block): straight into @out for a request that large,
+ * else into @stage, which serves this and the next requests.  Each call
+ * counts as one request towards the reseed.  Returns the bytes given, 0
+ * when the DRNG failed.
+ */
+static size_t lrng_drng_sw_take(u8 *out, size_t len)
+{
+	struct lrng_drng_sw *sw = &lrng_drng_sw;
+	u8 *from;
+
+	lockdep_assert_held(&lrng_drng_sw_lock);
+	if (!sw->staged) {
+		from = len >= LRNG_DRNG_MAX_REQSIZE ? out : sw->stage;
+		if (lrng_drng_sw_generate(from, LRNG_DRNG_MAX_REQSIZE)) {
+			/* Whatever a failed call left is never handed out. */
+			memzero_explicit(from, LRNG_DRNG_MAX_REQSIZE);
+			return 0;
+		}
+		lrng_drng_count_generate();
+		if (from == out)
+			return LRNG_DRNG_MAX_REQSIZE;
+		sw->staged = LRNG_DRNG_MAX_REQSIZE;
+	}
+	len = min(len, sw->staged);
+	from = sw->stage + LRNG_DRNG_MAX_REQSIZE - sw->staged;
+	memcpy(out, from, len);
+	memzero_explicit(from, len);
+	sw->staged -= len;
+	return len;
+}
+
+/**
+ * lrng_switch_drng_get() - fill a buffer from the switched DRNG
+ * @out: output buffer
+ * @len: length of @out in bytes
+ *
+ * Process context.
+ *
+ * Return: the bytes filled, from the start of @out: fewer than @len when
+ * there is no switched DRNG (any more) or it failed.
+ */
+size_t lrng_switch_drng_get(u8 *out, size_t len)
+{
+	size_t done = 0, todo;
+
+	mutex_lock(&lrng_drng_sw_lock);
+	while (lrng_drng_sw.cb && done < len) {
+		todo = lrng_drng_sw_take(out + done, len - done);
+		if (!todo)
+			break;
+		done += todo;
+	}
+	mutex_unlock(&lrng_drng_sw_lock);
+	return done;
+}
+
+/**
+ * lrng_switch_drng_state() - the "DRNG name" line of /proc/lrng_type
+ * @m: seq_file to write to
+ */
+void lrng_switch_drng_state(struct seq_file *m)
+{
+	mutex_lock(&lrng_drng_sw_lock);
+	seq_printf(m, "DRNG name: %s\n", lrng_drng_sw.cb ?
+		   lrng_drng_sw.cb->lrng_drng_name() : "ChaCha20");
+	mutex_unlock(&lrng_drng_sw_lock);
+}
+
+/*
+ * Make @cb's DRNG serve user space (the ChaCha20 DRNGs when @cb has no DRNG
+ * callbacks).  The new DRNG is seeded from the DRNG serving now before it
+ * serves, and asks for a reseed from the entropy sources at its first
+ * output.  Returns 0, or a negative errno when the new DRNG cannot be
+ * allocated or seeded, in which case the old one stays.
+ */
+static int lrng_switch_drng(const struct lrng_crypto_cb *cb)
+{
+	u8 seed[LRNG_DRNG_SECURITY_STRENGTH_BYTES * 2];
+	const struct lrng_crypto_cb *old_cb;
+	void *old, *new = NULL;
+	u8 *old_stage, *stage = NULL;
+	int ret;
+
+	lockdep_assert_held(&lrng_switch_lock);
+	if (cb->lrng_drng_alloc) {
+		stage = kmalloc(LRNG_DRNG_MAX_REQSIZE, GFP_KERNEL);
+		if (!stage)
+			return -ENOMEM;
+		new = cb->lrng_drng_alloc(LRNG_DRNG_SECURITY_STRENGTH_BYTES);
+		if (IS_ERR(new)) {
+			kfree(stage);
+			return PTR_ERR(new);
+		}
+	}
+
+	mutex_lock(&lrng_drng_sw_lock);
+	if (new) {
+		if (!lrng_drng_sw.cb || lrng_drng_sw_generate(seed, sizeof(seed)))
+			lrng_drng_get(seed, sizeof(seed));
+		ret = cb->lrng_drng_seed_helper(new, seed, sizeof(seed));
+		memzero_explicit(seed, sizeof(seed));
+		if (ret < 0) {
+			mutex_unlock(&lrng_drng_sw_lock);
+			cb->lrng_drng_dealloc(new);
+			kfree(stage);
+			return ret;
+		}
+	}
+	old_cb = lrng_drng_sw.cb;
+	old = lrng_drng_sw.drng;
+	/* kfree_sensitive() below wipes the old stage. */
+	old_stage = lrng_drng_sw.stage;
+	lrng_drng_sw.staged = 0;
+	lrng_drng_sw.cb = new ? cb : NULL;
+	lrng_drng_sw.drng = new;
+	lrng_drng_sw.stage = stage;
+	WRITE_ONCE(lrng_drng_sw_active, !!new);
+	mutex_unlock(&lrng_drng_sw_lock);
+
+	kfree_sensitive(old_stage);
+	if (old)
+		old_cb->lrng_drng_dealloc(old);
+	lrng_drng_force_reseed();
+	return 0;
+}
+
+/******************************************************************
+ * 2. The hash switch
+ *
+ * lrng_switch_hash() moves the conditioning hash (lrng_hash.c) and every
+ * entropy source's pools to the new hash.
+ ******************************************************************/
 
 /*
  * Make @cb's hash the conditioning hash: publish it, move every source's
@@ -86,6 +328,33 @@ static int lrng_switch_hash(const struct lrng_crypto_cb *cb)
 		lrng_es_collected_entropy(), before);
 	lrng_hash_inst_retire(old);
 	return 0;
+}
+
+/******************************************************************
+ * 3. lrng_set_drng_cb()
+ *
+ * Checks the callbacks and runs both switches, undoing the first when the
+ * second fails.
+ ******************************************************************/
+
+/* All DRNG callbacks or none, all hash callbacks or none, both names. */
+static bool lrng_switch_cb_valid(const struct lrng_crypto_cb *cb)
+{
+	bool drng = cb->lrng_drng_alloc && cb->lrng_drng_dealloc &&
+		    cb->lrng_drng_seed_helper && cb->lrng_drng_generate_helper;
+	bool no_drng = !cb->lrng_drng_alloc && !cb->lrng_drng_dealloc &&
+		       !cb->lrng_drng_seed_helper &&
+		       !cb->lrng_drng_generate_helper;
+	bool hash = cb->lrng_hash_alloc && cb->lrng_hash_dealloc &&
+		    cb->lrng_hash_digestsize && cb->lrng_hash_init &&
+		    cb->lrng_hash_update && cb->lrng_hash_final &&
+		    cb->lrng_hash_desc_zero;
+	bool no_hash = !cb->lrng_hash_alloc && !cb->lrng_hash_dealloc;
+
+	if (cb == &lrng_builtin_cb)
+		return true;
+	return cb->lrng_drng_name && cb->lrng_hash_name &&
+	       (drng || no_drng) && (hash || no_hash);
 }
 
 /**
@@ -124,7 +393,7 @@ int lrng_set_drng_cb(const struct lrng_crypto_cb *cb)
 		goto out;
 	}
 
-	ret = lrng_drng_switch(cb);
+	ret = lrng_switch_drng(cb);
 	if (ret) {
 		pr_warn("DRNG %s not usable (%d): %s stays\n",
 			cb->lrng_drng_name(), ret, old->lrng_drng_name());
@@ -146,7 +415,7 @@ int lrng_set_drng_cb(const struct lrng_crypto_cb *cb)
 	goto out;
 
 undo_drng:
-	WARN_ON_ONCE(lrng_drng_switch(old));
+	WARN_ON_ONCE(lrng_switch_drng(old));
 out:
 	mutex_unlock(&lrng_switch_lock);
 	return ret;

@@ -67,6 +67,7 @@
 #include "../lrng_drng_chacha20.h"
 #include "../lrng_drng_mgr.h"
 #include "../lrng_es_mgr.h"
+#include "../lrng_switch.h"
 
 enum {
 	LRNG_VMFORK_TEST_CALLS = 3,
