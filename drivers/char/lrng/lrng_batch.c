@@ -29,7 +29,7 @@
 
 #include "lrng_batch.h"
 #include "lrng_drng_mgr.h"
-#include "lrng_es_mgr.h"
+#include "lrng_ready.h"
 
 /*
  * One batch serves every size.  Its 224 bytes are exactly four ChaCha20

@@ -41,7 +41,7 @@
  * first node.  A CPU's per-CPU DRNG is keyed from its node's instance.
  *
  * Fallback: after LRNG_DRNG_MAX_WITHOUT_RESEED generate calls without a
- * reseed of full strength the DRNG is no longer counted as fully seeded and
+ * reseed of full strength the LRNG falls back to unseeded (lrng_ready.c) and
  * the blocking interfaces block again until the sources reseed it.
  */
 
@@ -64,15 +64,16 @@
 #include "lrng_es_mgr.h"
 #include "lrng_hash.h"
 #include "lrng_numa.h"
+#include "lrng_ready.h"
 #include "lrng_switch.h"
 #include "lrng_vdso.h"
 
 /**
  * struct lrng_drng - one DRNG instance and its reseed bookkeeping
  * @cc20: the ChaCha20 DRNG state
- * @lock: guards @cc20, @seeded and the writes to @generation, @last_seeded
- *	  and @fully_seeded; taken in any context, held only around one
- *	  generate or seed operation
+ * @lock: guards @cc20, @seeded and the writes to @generation and
+ *	  @last_seeded; taken in any context, held only around one generate
+ *	  or seed operation
  * @generation: advanced at every seed, never ULONG_MAX
  * @last_seeded: jiffies of the last seed
  * @requests: generate calls left before a reseed is due
@@ -80,7 +81,6 @@
  *		       up to the last reseed or skipped reseed (the calls
  *		       since then are counted by @requests)
  * @seeded: @cc20 was seeded at least once
- * @fully_seeded: the last reseed of full strength is not too old
  * @force_reseed: reseed before the next output (user data was injected)
  * @served: generate calls up to the last reseed or skipped reseed; written
  *	    under @lock
@@ -93,7 +93,6 @@ struct lrng_drng {
 	atomic_t requests;
 	u64 calls_wo_full_seed;
 	bool seeded;
-	bool fully_seeded;
 	bool force_reseed;
 	u64 served;
 };
@@ -183,8 +182,6 @@ static void lrng_drng_seed_cc20(struct lrng_drng *drng, const void *seed,
 		lrng_cc20_init(&drng->cc20);
 	lrng_cc20_seed(&drng->cc20, seed, len);
 	drng->seeded = true;
-	if (full)
-		WRITE_ONCE(drng->fully_seeded, true);
 	lrng_drng_reset_counters(drng, full);
 
 	generation = drng->generation + 1;
@@ -296,20 +293,6 @@ void lrng_drng_force_reseed(void)
 }
 
 /**
- * lrng_drng_lost_full_seed() - forget that the DRNG was fully seeded
- */
-void lrng_drng_lost_full_seed(void)
-{
-	int node;
-
-	/* Every instance, so that none falls back again after the reseed. */
-	for_each_node(node)
-		if (lrng_numa_drng(node))
-			WRITE_ONCE(lrng_numa_drng(node)->fully_seeded, false);
-	WRITE_ONCE(lrng_drng_init.fully_seeded, false);
-}
-
-/**
  * lrng_drng_was_seeded() - whether the DRNG ever received a seed
  *
  * Return: true once the first seed went in.
@@ -335,9 +318,10 @@ static __always_inline void lrng_drng_check_reseed(struct lrng_drng *drng,
 				lrng_reseed_max_time * HZ))
 		lrng_es_request_seed();
 
+	/* Only a fully seeded LRNG falls back (lrng_ready.c has the state). */
 	if (calls &&
 	    READ_ONCE(drng->calls_wo_full_seed) + lrng_drng_calls(drng) >
-	    READ_ONCE(lrng_max_wo_reseed) && READ_ONCE(drng->fully_seeded))
+	    READ_ONCE(lrng_max_wo_reseed) && lrng_ready())
 		lrng_es_unseed();
 }
 
@@ -577,21 +561,15 @@ void lrng_drng_stream_get(struct lrng_drng_stream *st, void *buf, size_t len)
 		lrng_drng_stream_fill(st, buf, len);
 }
 
-/*
- * Key for another instance: 32 bytes of the initial instance's key stream.
- * Returns whether the initial instance is fully seeded.
- */
-static bool lrng_drng_init_key(u8 key[LRNG_DRNG_SECURITY_STRENGTH_BYTES])
+/* Key for another instance: 32 bytes of the initial instance's key stream. */
+static void lrng_drng_init_key(u8 key[LRNG_DRNG_SECURITY_STRENGTH_BYTES])
 {
 	unsigned long flags;
-	bool full;
 
 	spin_lock_irqsave(&lrng_drng_init.lock, flags);
 	lrng_cc20_generate(&lrng_drng_init.cc20, key,
 			   LRNG_DRNG_SECURITY_STRENGTH_BYTES);
-	full = lrng_drng_init.fully_seeded;
 	spin_unlock_irqrestore(&lrng_drng_init.lock, flags);
-	return full;
 }
 
 /**
@@ -615,7 +593,7 @@ struct lrng_drng *lrng_drng_node_alloc(int node)
 	spin_lock_init(&drng->lock);
 	atomic_set(&drng->requests, LRNG_DRNG_RESEED_THRESH);
 
-	drng->fully_seeded = lrng_drng_init_key(key);
+	lrng_drng_init_key(key);
 	lrng_cc20_init(&drng->cc20);
 	lrng_cc20_seed(&drng->cc20, key, sizeof(key));
 	memzero_explicit(key, sizeof(key));

@@ -72,7 +72,6 @@ int lrng_drng_seed_nosleep(const void *seed, size_t len, bool full);
 void lrng_drng_publish(void);
 void lrng_drng_reseed_skipped(void);
 void lrng_drng_force_reseed(void);
-void lrng_drng_lost_full_seed(void);
 bool lrng_drng_was_seeded(void);
 void lrng_drng_mgr_init(void);
 void lrng_drng_mgr_state(struct seq_file *m);

@@ -143,6 +143,7 @@
 #include "lrng_gcd.h"
 #include "lrng_hash.h"
 #include "lrng_health.h"
+#include "lrng_ready.h"
 #include "lrng_testing.h"
 
 enum {

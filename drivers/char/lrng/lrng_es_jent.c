@@ -39,6 +39,7 @@
 
 #include "lrng_es_jent.h"
 #include "lrng_hash.h"
+#include "lrng_ready.h"
 
 static u32 lrng_jent_rate = CONFIG_LRNG_JENT_ENTROPY_RATE;
 module_param_named(jitterrng, lrng_jent_rate, uint,

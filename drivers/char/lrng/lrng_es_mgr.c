@@ -79,11 +79,9 @@ static const struct lrng_es_cb *const lrng_es[LRNG_ES_MAX] = {
 	[LRNG_ES_JENT] = LRNG_ES_JENT_CB,
 };
 
-/* See lrng_es_mgr.h: written only here, under the rules given there. */
-enum lrng_seed_stage lrng_es_stage __read_mostly = LRNG_UNSEEDED;
-
 /**
- * struct lrng_es_state - seeding state of the LRNG besides lrng_es_stage
+ * struct lrng_es_state - seeding state of the LRNG besides its stage
+ *			   (lrng_ready.c)
  * @seeded_bits: entropy of the seeds so far while not fully seeded; written
  *		 only by the holder of @seeding
  * @seeding: 1 while a seed operation runs; taken with a cmpxchg, never waited
@@ -101,24 +99,6 @@ struct lrng_es_state {
 static struct lrng_es_state lrng_es_state = {
 	.seeding = ATOMIC_INIT(0),
 };
-
-static const char *const lrng_seed_stage_names[] = {
-	[LRNG_UNSEEDED] = "unseeded",
-	[LRNG_INIT_SEEDED] = "initially seeded",
-	[LRNG_MIN_SEEDED] = "minimally seeded",
-	[LRNG_FULLY_SEEDED] = "fully seeded",
-};
-
-/**
- * lrng_seed_stage_name() - text for a seeding stage
- * @stage: the stage
- *
- * Return: the name as shown in /proc/lrng_type.
- */
-const char *lrng_seed_stage_name(enum lrng_seed_stage stage)
-{
-	return lrng_seed_stage_names[stage];
-}
 
 /**
  * lrng_sp80090c_compliant() - whether seeding follows SP800-90C
@@ -404,7 +384,7 @@ static int __lrng_es_reseed(bool force, bool nosleep)
 			   min_t(u32, lrng_es_state.seeded_bits + bits,
 				 LRNG_DRNG_SECURITY_STRENGTH_BITS));
 		if (next > stage) {
-			WRITE_ONCE(lrng_es_stage, next);
+			lrng_ready_stage_set(next);
 			pr_info("LRNG %s with %u bits of entropy\n",
 				lrng_seed_stage_name(next), bits);
 		}
@@ -476,10 +456,8 @@ void lrng_es_unseed(void)
 {
 	if (!lrng_ready())
 		return;
-	lrng_drng_lost_full_seed();
-	lrng_ready_lost();
 	WRITE_ONCE(lrng_es_state.seeded_bits, 0);
-	WRITE_ONCE(lrng_es_stage, LRNG_UNSEEDED);
+	lrng_ready_lost();
 	/* From a generate call: any context, scheduler locks held too. */
 	printk_deferred(lrng_es_unseed_msg);
 	lrng_es_request_seed();

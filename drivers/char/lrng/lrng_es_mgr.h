@@ -59,50 +59,6 @@ struct lrng_seed_buf {
 	u64 now;
 };
 
-/**
- * enum lrng_seed_stage - how far the LRNG got in seeding its DRNGs
- * @LRNG_UNSEEDED: no seed with LRNG_INIT_ENTROPY_BITS yet
- * @LRNG_INIT_SEEDED: seeded with at least LRNG_INIT_ENTROPY_BITS
- * @LRNG_MIN_SEEDED: seeded with at least LRNG_MIN_SEED_ENTROPY_BITS
- * @LRNG_FULLY_SEEDED: seeded with LRNG_FULL_SEED_ENTROPY_BITS; getrandom(2)
- *		       and /dev/random no longer block
- */
-enum lrng_seed_stage {
-	LRNG_UNSEEDED,
-	LRNG_INIT_SEEDED,
-	LRNG_MIN_SEEDED,
-	LRNG_FULLY_SEEDED,
-};
-
-/*
- * The current seeding stage: written only by lrng_es_mgr.c (by the holder
- * of its seeding flag, and by lrng_es_unseed()), read anywhere with
- * READ_ONCE().  Exposed for the inline readers below, which the interrupt
- * path calls for every interrupt.
- */
-extern enum lrng_seed_stage lrng_es_stage;
-
-/**
- * lrng_seed_stage() - the current seeding stage
- *
- * Return: the stage.
- */
-static inline enum lrng_seed_stage lrng_seed_stage(void)
-{
-	return READ_ONCE(lrng_es_stage);
-}
-
-/**
- * lrng_ready() - whether the LRNG is fully seeded
- *
- * Return: true when getrandom(2) without GRND_INSECURE no longer blocks.
- */
-static inline bool lrng_ready(void)
-{
-	return lrng_seed_stage() == LRNG_FULLY_SEEDED;
-}
-
-const char *lrng_seed_stage_name(enum lrng_seed_stage stage);
 u32 lrng_es_avail_entropy(void);
 u32 lrng_es_collected_entropy(void);
 u32 lrng_entropy_level(void);

@@ -31,6 +31,7 @@
 #include "lrng_drng_mgr.h"
 #include "lrng_es_aux.h"
 #include "lrng_es_mgr.h"
+#include "lrng_ready.h"
 
 static BLOCKING_NOTIFIER_HEAD(lrng_vmfork_chain);
 

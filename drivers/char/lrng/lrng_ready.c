@@ -4,6 +4,16 @@
  *
  * Copyright (C) 2026 The LRNG for Linux 6.12 authors
  *
+ * The seeding stage (lrng_ready_stage, enum lrng_seed_stage) is the one
+ * record of how far the LRNG is seeded; lrng_ready() and lrng_seed_stage()
+ * read it everywhere else.  The entropy source manager advances it
+ * (lrng_ready_stage_set()) after the seed that reached a stage went into
+ * the DRNG, the NUMA nodes' instances included, and its generation was
+ * published; a fallback (lrng_ready_lost()) drops it to unseeded.  Two
+ * other flags follow it and are written only here: the vDSO's is_ready,
+ * which user space reads, and lrng_ready_fired, which records that the
+ * LRNG was fully seeded once (the one-time callbacks ran), not that it is.
+ *
  * Everything that waits for the LRNG to become fully seeded, and the
  * announcement when it does, in the order random.c keeps (the DRNG was
  * seeded and the vDSO generation published before this runs):
@@ -16,9 +26,9 @@
  *     "uninitialized urandom read" notices the rate limit dropped.
  *
  * The LRNG can fall back to unseeded (lrng_drng_mgr.c): lrng_ready_lost()
- * clears the vDSO flag, waiters wait again, and the transition is
- * announced again and sets the flag again; the callbacks are a one-time
- * event, as in random.c.
+ * clears the vDSO flag and the stage, waiters wait again, and the
+ * transition is announced again and sets the flag again; the callbacks are
+ * a one-time event, as in random.c.
  */
 
 #include <linux/init.h>
@@ -37,6 +47,9 @@
 #undef MODULE_PARAM_PREFIX
 #define MODULE_PARAM_PREFIX "random."
 
+/* See lrng_ready.h: written only here, under the rules given there. */
+enum lrng_seed_stage lrng_ready_stage __read_mostly = LRNG_UNSEEDED;
+
 static DECLARE_WAIT_QUEUE_HEAD(lrng_init_wait);
 
 /* Notices of reads before readiness: at most 3 a second, 10 in all. */
@@ -52,12 +65,45 @@ MODULE_PARM_DESC(ratelimit_disable, "Disable random ratelimit suppression");
 static struct fasync_struct *lrng_fasync;
 
 /*
- * lrng_ready_lock guards lrng_ready_chain and lrng_ready_fired, so that a
- * callback is either run at once or registered before the transition.
+ * lrng_ready_lock guards lrng_ready_chain and lrng_ready_fired (the LRNG
+ * was fully seeded once), so that a callback is either run at once or
+ * registered before the transition.
  */
 static DEFINE_SPINLOCK(lrng_ready_lock);
 static RAW_NOTIFIER_HEAD(lrng_ready_chain);
 static bool lrng_ready_fired;
+
+static const char *const lrng_seed_stage_names[] = {
+	[LRNG_UNSEEDED] = "unseeded",
+	[LRNG_INIT_SEEDED] = "initially seeded",
+	[LRNG_MIN_SEEDED] = "minimally seeded",
+	[LRNG_FULLY_SEEDED] = "fully seeded",
+};
+
+/**
+ * lrng_seed_stage_name() - text for a seeding stage
+ * @stage: the stage
+ *
+ * Return: the name as shown in /proc/lrng_type.
+ */
+const char *lrng_seed_stage_name(enum lrng_seed_stage stage)
+{
+	return lrng_seed_stage_names[stage];
+}
+
+/**
+ * lrng_ready_stage_set() - the LRNG reached a seeding stage
+ * @stage: the stage, above the current one
+ *
+ * Called by the entropy source manager while it holds its seeding flag,
+ * after the seed went into every DRNG instance and its generation was
+ * published (lrng_drng_publish()).  Reaching LRNG_FULLY_SEEDED is then
+ * announced with lrng_ready_transition().
+ */
+void lrng_ready_stage_set(enum lrng_seed_stage stage)
+{
+	WRITE_ONCE(lrng_ready_stage, stage);
+}
 
 /**
  * lrng_ready_transition() - announce that the LRNG is fully seeded
@@ -96,12 +142,15 @@ void lrng_ready_transition(void)
  * GRND_INSECURE gets bytes, other calls block, as for the system call.
  * Left set, the vDSO would go on serving callers that must wait, and after
  * the next seed's new generation re-key with a blocking getrandom(2) call
- * whatever flags its caller passed.  Called by the entropy source manager,
- * in any context but NMI.
+ * whatever flags its caller passed.  Then the stage drops to unseeded, so
+ * that every reader (lrng_ready()) sees the fallback: the DRNG instances,
+ * the NUMA nodes' too, keep no state of their own about it.  Called by the
+ * entropy source manager, in any context but NMI.
  */
 void lrng_ready_lost(void)
 {
 	lrng_vdso_set_ready(false);
+	WRITE_ONCE(lrng_ready_stage, LRNG_UNSEEDED);
 }
 
 /**

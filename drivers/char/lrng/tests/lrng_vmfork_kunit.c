@@ -66,7 +66,7 @@
 
 #include "../lrng_drng_chacha20.h"
 #include "../lrng_drng_mgr.h"
-#include "../lrng_es_mgr.h"
+#include "../lrng_ready.h"
 #include "../lrng_switch.h"
 
 enum {
