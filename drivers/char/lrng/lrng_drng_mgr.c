@@ -34,11 +34,12 @@
  * a system that asks for no random numbers, so that the vDSO generation
  * keeps moving.
  *
- * NUMA (lrng_numa.c): once the LRNG is fully seeded, every other node gets
- * a DRNG instance of its own, in its own memory, keyed first from the
- * initial instance and then reseeded from its own draw of the entropy
- * sources at every reseed (lrng_es_mgr.c); the initial instance serves the
- * first node.  A CPU's per-CPU DRNG is keyed from its node's instance.
+ * NUMA: once the LRNG is fully seeded, every other node gets a DRNG
+ * instance of its own, in its own memory; lrng_numa.c owns them and their
+ * lifecycle, with the operations on one instance from here
+ * (lrng_drng_node_alloc(), lrng_drng_inst_*()).  The initial instance
+ * serves the first node.  A CPU's per-CPU DRNG is keyed from its node's
+ * instance.
  *
  * Fallback: after LRNG_DRNG_MAX_WITHOUT_RESEED generate calls without a
  * reseed of full strength the LRNG falls back to unseeded (lrng_ready.c) and
@@ -266,14 +267,8 @@ int lrng_drng_seed_nosleep(const void *seed, size_t len, bool full)
  */
 void lrng_drng_reseed_skipped(void)
 {
-	unsigned long flags;
-	int node;
-
-	spin_lock_irqsave(&lrng_drng_init.lock, flags);
-	lrng_drng_reset_counters(&lrng_drng_init, false);
-	spin_unlock_irqrestore(&lrng_drng_init.lock, flags);
-	for_each_node(node)
-		lrng_drng_node_skipped(node);
+	lrng_drng_inst_skipped(&lrng_drng_init);
+	lrng_numa_skipped();
 	lrng_drng_schedule_reseed();
 }
 
@@ -284,12 +279,8 @@ void lrng_drng_reseed_skipped(void)
  */
 void lrng_drng_force_reseed(void)
 {
-	int node;
-
-	WRITE_ONCE(lrng_drng_init.force_reseed, true);
-	for_each_node(node)
-		if (lrng_numa_drng(node))
-			WRITE_ONCE(lrng_numa_drng(node)->force_reseed, true);
+	lrng_drng_inst_force_reseed(&lrng_drng_init);
+	lrng_numa_force_reseed();
 }
 
 /**
@@ -624,83 +615,72 @@ struct lrng_drng *lrng_drng_init_instance(void)
 	return &lrng_drng_init;
 }
 
-/* The instance of @node if it has one of its own, else NULL. */
-static struct lrng_drng *lrng_drng_node_own(int node)
-{
-	struct lrng_drng *drng = lrng_numa_drng(node);
-
-	return drng == &lrng_drng_init ? NULL : drng;
-}
-
 /**
- * lrng_drng_node_separate() - whether a NUMA node has its own DRNG instance
- * @node: the node
- *
- * Return: false while the initial instance serves @node.
- */
-bool lrng_drng_node_separate(int node)
-{
-	return lrng_drng_node_own(node);
-}
-
-/**
- * lrng_drng_seed_node() - seed the DRNG instance of a NUMA node
- * @node: the node
+ * lrng_drng_inst_seed() - seed a NUMA node's DRNG instance
+ * @drng: the instance, of lrng_drng_node_alloc()
  * @seed: seed buffer from the entropy source manager
  * @len: length of @seed in bytes
  * @full: the seed carries entropy of full strength
- *
- * Return: false when @node has no instance of its own (the initial
- * instance serves it), true when it was seeded.
  */
-bool lrng_drng_seed_node(int node, const void *seed, size_t len, bool full)
+void lrng_drng_inst_seed(struct lrng_drng *drng, const void *seed, size_t len,
+			 bool full)
 {
-	struct lrng_drng *drng = lrng_drng_node_own(node);
-
-	if (!drng)
-		return false;
 	lrng_drng_seed_cc20(drng, seed, len, full);
-	return true;
 }
 
 /**
- * lrng_drng_nodes_rekey() - seed the NUMA nodes' instances from the initial
+ * lrng_drng_inst_rekey() - seed a NUMA node's instance from the initial one
+ * @drng: the instance, of lrng_drng_node_alloc()
  *
- * When a fallback to unseeded ends, the nodes' instances still hold their
- * state from before it: each takes a seed of full strength, 32 bytes of
- * the freshly seeded initial instance, as at its allocation.  Called by
- * the entropy source manager before it publishes the seed's generation.
+ * A seed of full strength: 32 bytes of the initial instance's key stream,
+ * as at the allocation.
  */
-void lrng_drng_nodes_rekey(void)
+void lrng_drng_inst_rekey(struct lrng_drng *drng)
 {
 	u8 key[LRNG_DRNG_SECURITY_STRENGTH_BYTES];
-	struct lrng_drng *drng;
-	int node;
 
-	for_each_node(node) {
-		drng = lrng_drng_node_own(node);
-		if (!drng)
-			continue;
-		lrng_drng_init_key(key);
-		lrng_drng_seed_cc20(drng, key, sizeof(key), true);
-	}
+	lrng_drng_init_key(key);
+	lrng_drng_seed_cc20(drng, key, sizeof(key), true);
 	memzero_explicit(key, sizeof(key));
 }
 
 /**
- * lrng_drng_node_skipped() - a NUMA node's reseed found too little entropy
- * @node: the node
+ * lrng_drng_inst_skipped() - an instance's reseed found too little entropy
+ * @drng: the instance
+ *
+ * The instance goes on with its state and asks again when the next
+ * threshold is reached, not at every generate call.
  */
-void lrng_drng_node_skipped(int node)
+void lrng_drng_inst_skipped(struct lrng_drng *drng)
 {
-	struct lrng_drng *drng = lrng_drng_node_own(node);
 	unsigned long flags;
 
-	if (!drng)
-		return;
 	spin_lock_irqsave(&drng->lock, flags);
 	lrng_drng_reset_counters(drng, false);
 	spin_unlock_irqrestore(&drng->lock, flags);
+}
+
+/**
+ * lrng_drng_inst_force_reseed() - make an instance reseed before its output
+ * @drng: the instance
+ */
+void lrng_drng_inst_force_reseed(struct lrng_drng *drng)
+{
+	WRITE_ONCE(drng->force_reseed, true);
+}
+
+/**
+ * lrng_drng_inst_state() - the /proc/lrng_type line of an instance
+ * @m: seq_file to write to
+ * @node: the NUMA node it serves
+ * @drng: the instance
+ */
+void lrng_drng_inst_state(struct seq_file *m, int node, struct lrng_drng *drng)
+{
+	seq_printf(m, "DRNG instance of NUMA node %d: generation %lu, generate calls %llu\n",
+		   node, READ_ONCE(drng->generation),
+		   READ_ONCE(drng->served) + lrng_drng_calls(drng) +
+		   lrng_drng_pcpu_pending(drng));
 }
 
 /**
@@ -710,27 +690,6 @@ void lrng_drng_mgr_init(void)
 {
 	WRITE_ONCE(lrng_drng_wq_ready, true);
 	lrng_drng_schedule_reseed();
-}
-
-/* "Number of DRNG instances" and one line per NUMA node's instance. */
-static void lrng_drng_instances_state(struct seq_file *m)
-{
-	struct lrng_drng *drng;
-	int node, n = 0;
-
-	for_each_node(node)
-		n += lrng_numa_drng(node) ? 1 : 0;
-	seq_printf(m, "Number of DRNG instances: %d\n", n ? n : 1);
-	for_each_node(node) {
-		drng = lrng_numa_drng(node);
-		if (!drng && (n || node != first_online_node))
-			continue;
-		drng = drng ? drng : &lrng_drng_init;
-		seq_printf(m, "DRNG instance of NUMA node %d: generation %lu, generate calls %llu\n",
-			   node, READ_ONCE(drng->generation),
-			   READ_ONCE(drng->served) + lrng_drng_calls(drng) +
-			   lrng_drng_pcpu_pending(drng));
-	}
 }
 
 /**
@@ -744,7 +703,11 @@ void lrng_drng_mgr_state(struct seq_file *m)
 	seq_printf(m, "ChaCha20 bulk output: %s\n", lrng_cc20_bulk_name());
 	seq_printf(m, "LRNG security strength in bits: %d\n",
 		   LRNG_DRNG_SECURITY_STRENGTH_BITS);
-	lrng_drng_instances_state(m);
+	/* Until the NUMA nodes have their own, one instance serves them all. */
+	if (!lrng_numa_state(m)) {
+		seq_puts(m, "Number of DRNG instances: 1\n");
+		lrng_drng_inst_state(m, first_online_node, &lrng_drng_init);
+	}
 	seq_printf(m, "DRNG generation: %lu\n", lrng_drng_generation());
 	seq_printf(m, "Reseed interval in seconds: %u\n",
 		   lrng_drng_reseed_max_time());

@@ -77,13 +77,16 @@ void lrng_drng_mgr_init(void);
 void lrng_drng_mgr_state(struct seq_file *m);
 u32 lrng_drng_reseed_max_time(void);
 
+/* The operations on one instance, for the NUMA nodes' (lrng_numa.c). */
 struct lrng_drng;
 struct lrng_drng *lrng_drng_node_alloc(int node);
 void lrng_drng_node_free(struct lrng_drng *drng);
 struct lrng_drng *lrng_drng_init_instance(void);
-bool lrng_drng_node_separate(int node);
-bool lrng_drng_seed_node(int node, const void *seed, size_t len, bool full);
-void lrng_drng_node_skipped(int node);
-void lrng_drng_nodes_rekey(void);
+void lrng_drng_inst_seed(struct lrng_drng *drng, const void *seed, size_t len,
+			 bool full);
+void lrng_drng_inst_rekey(struct lrng_drng *drng);
+void lrng_drng_inst_skipped(struct lrng_drng *drng);
+void lrng_drng_inst_force_reseed(struct lrng_drng *drng);
+void lrng_drng_inst_state(struct seq_file *m, int node, struct lrng_drng *drng);
 
 #endif /* _LRNG_DRNG_MGR_H */

@@ -36,11 +36,11 @@
  * (SP800-90A section 9.2).  lrng_sp80090c_compliant() tells whether this
  * applies; /proc/lrng_type shows it.
  *
- * NUMA: at every reseed of a fully seeded LRNG, the DRNG instance of each
- * further node (lrng_numa.c) is reseeded from its own draw of the sources;
- * the seed that ends a fallback to unseeded seeds them from the initial
- * instance.  The seed's generation is published after that
- * (lrng_drng_publish()).
+ * NUMA: at every reseed of a fully seeded LRNG, lrng_numa.c reseeds the
+ * DRNG instance of each further node from its own draw of the sources
+ * (lrng_es_draw()); the seed that ends a fallback to unseeded has it seed
+ * them from the initial instance.  The seed's generation is published
+ * after that (lrng_drng_publish()).
  *
  * Requests for a seed come from any context (a source that was credited, a
  * DRNG generate call); they are deferred through an irq_work to a work item
@@ -55,7 +55,6 @@
 #include <linux/fips.h>
 #include <linux/irq_work.h>
 #include <linux/kernel.h>
-#include <linux/nodemask.h>
 #include <linux/sched.h>
 #include <linux/string.h>
 #include <linux/timex.h>
@@ -298,32 +297,40 @@ static u32 lrng_es_fill(struct lrng_seed_buf *sb, u32 want)
 	return min_t(u32, bits, want);
 }
 
-/*
- * Reseed the DRNG instance of every NUMA node but the first (lrng_numa.c),
- * each from its own draw of the sources; a node whose draw would be too
- * small keeps its state and tries again at the next reseed.
+/**
+ * lrng_es_draw() - a seed for a NUMA node's DRNG instance
+ * @sb: the seed buffer to fill
+ * @force: draw even when the sources hold too little entropy for a reseed
+ * @full: set to whether the seed carries entropy of full strength
+ *
+ * Called by lrng_numa_seed_nodes() within a reseed (the caller of
+ * lrng_es_reseed() or lrng_es_reseed_nosleep() holds the seeding flag).
+ * Once the seed is in the instance, the caller hands @sb to
+ * lrng_es_draw_used().
+ *
+ * Return: 0, or -EAGAIN, with nothing drawn, when the sources hold too
+ * little entropy for a reseed.
  */
-static void lrng_es_seed_nodes(bool force)
+int lrng_es_draw(struct lrng_seed_buf *sb, bool force, bool *full)
 {
-	struct lrng_seed_buf sb;
 	u32 bits;
-	int node;
 
-	for_each_node(node) {
-		/* No draw for a node that the initial instance serves. */
-		if (!lrng_drng_node_separate(node))
-			continue;
-		if (!force &&
-		    lrng_es_avail_entropy() < lrng_es_reseed_min_bits()) {
-			lrng_drng_node_skipped(node);
-			continue;
-		}
-		bits = lrng_es_fill(&sb, LRNG_DRNG_SECURITY_STRENGTH_BITS);
-		lrng_drng_seed_node(node, &sb, sizeof(sb),
-				    bits >= lrng_es_reseed_min_bits());
-		lrng_aux_insert(&sb, sizeof(sb), 0);
-		memzero_explicit(&sb, sizeof(sb));
-	}
+	if (!force && lrng_es_avail_entropy() < lrng_es_reseed_min_bits())
+		return -EAGAIN;
+	bits = lrng_es_fill(sb, LRNG_DRNG_SECURITY_STRENGTH_BITS);
+	*full = bits >= lrng_es_reseed_min_bits();
+	return 0;
+}
+
+/**
+ * lrng_es_draw_used() - a seed went into a DRNG instance
+ * @sb: the seed buffer, wiped here
+ */
+void lrng_es_draw_used(struct lrng_seed_buf *sb)
+{
+	/* Backtracking resistance: the used seed stirs the aux pool. */
+	lrng_aux_insert(sb, sizeof(*sb), 0);
+	memzero_explicit(sb, sizeof(*sb));
 }
 
 /*
@@ -368,14 +375,12 @@ static int __lrng_es_reseed(bool force, bool nosleep)
 		ret = lrng_drng_seed_nosleep(&sb, sizeof(sb), full);
 	else
 		lrng_drng_seed(&sb, sizeof(sb), full);
-	/* Backtracking resistance: the used seed stirs the aux pool. */
-	lrng_aux_insert(&sb, sizeof(sb), 0);
-	memzero_explicit(&sb, sizeof(sb));
+	lrng_es_draw_used(&sb);
 	if (stage == LRNG_FULLY_SEEDED)
-		lrng_es_seed_nodes(force);
+		lrng_numa_seed_nodes(force);
 	else if (next == LRNG_FULLY_SEEDED)
 		/* A fallback ended: the nodes' states are from before it. */
-		lrng_drng_nodes_rekey();
+		lrng_numa_rekey_nodes();
 	/* After the nodes: see lrng_drng_publish(). */
 	lrng_drng_publish();
 

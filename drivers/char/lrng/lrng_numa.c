@@ -5,30 +5,53 @@
  * Copyright (C) 2026 The LRNG for Linux 6.12 authors
  *
  * On a machine with more than one possible NUMA node, every node gets its
- * own DRNG instance (lrng_drng_mgr.c), allocated in its own memory once the
- * LRNG is fully seeded, so that the per-CPU DRNGs of a node rekey from a
- * local instance and the nodes never share a cache line on the output path.
- * The initial instance serves the first online node; the others are keyed
- * from it, then reseeded from their own draw of the entropy sources at
- * every reseed (lrng_es_mgr.c).  Until the array exists, and when its
- * allocation fails (logged), the initial instance serves every node; every
- * later reseed of full strength tries the allocation again, until it works.
+ * own DRNG instance (struct lrng_drng of lrng_drng_mgr.c), allocated in its
+ * own memory once the LRNG is fully seeded, so that the per-CPU DRNGs of a
+ * node rekey from a local instance and the nodes never share a cache line
+ * on the output path.  The initial instance serves the first online node;
+ * the others are keyed from it, then reseeded from their own draw of the
+ * entropy sources at every reseed of a fully seeded LRNG
+ * (lrng_numa_seed_nodes()), and from the initial instance again when a
+ * fallback to unseeded ends (lrng_numa_rekey_nodes()).  Until the array
+ * exists, and when its allocation fails (logged), the initial instance
+ * serves every node; every later reseed of full strength tries the
+ * allocation again, until it works.
+ *
+ * This file owns the instances' lifecycle and is the only one that walks
+ * the nodes; the DRNG manager does the operations on one instance
+ * (lrng_drng_inst_*()), and the entropy source manager calls the seeding
+ * and rekeying of the nodes before it publishes a seed's generation
+ * (lrng_drng_publish()).
  *
  * lrng_numa_drngs is written once, by the allocation work item, and never
  * freed; readers load it with acquire semantics.  The work item is the only
- * writer: a work item never runs twice at the same time.
+ * writer: a work item never runs twice at the same time.  The instances
+ * have their own locks (struct lrng_drng).
  */
 
 #include <linux/nodemask.h>
+#include <linux/seq_file.h>
 #include <linux/slab.h>
 #include <linux/workqueue.h>
 #include <asm/barrier.h>
 
+#include "lrng_definitions.h"
 #include "lrng_drng_mgr.h"
+#include "lrng_es_mgr.h"
 #include "lrng_numa.h"
 
 /* One instance per possible node, indexed by node id; NULL until set. */
 static struct lrng_drng **lrng_numa_drngs;
+
+/*
+ * The instances array once allocated, else NULL: the initial instance
+ * serves every node.
+ */
+static struct lrng_drng **lrng_numa_instances(void)
+{
+	/* Pairs with the release in the work item: the instances are set. */
+	return smp_load_acquire(&lrng_numa_drngs);
+}
 
 /**
  * lrng_numa_drng() - the DRNG instance of a NUMA node
@@ -38,8 +61,7 @@ static struct lrng_drng **lrng_numa_drngs;
  */
 struct lrng_drng *lrng_numa_drng(int node)
 {
-	/* Pairs with the release in the work item: the instances are set. */
-	struct lrng_drng **drngs = smp_load_acquire(&lrng_numa_drngs);
+	struct lrng_drng **drngs = lrng_numa_instances();
 
 	return drngs ? drngs[node] : NULL;
 }
@@ -92,4 +114,101 @@ void lrng_numa_alloc(void)
 	if (num_possible_nodes() <= 1 || smp_load_acquire(&lrng_numa_drngs))
 		return;
 	queue_work(system_unbound_wq, &lrng_numa_alloc_work);
+}
+
+/**
+ * lrng_numa_seed_nodes() - reseed the NUMA nodes' DRNG instances
+ * @force: seed even when the sources hold too little entropy
+ *
+ * Every node but the first (whose instance is the initial one, seeded by
+ * the caller) takes its own draw of the entropy sources; a node whose draw
+ * would be too small keeps its state and tries again at the next reseed.
+ * Called by the entropy source manager at a reseed of a fully seeded LRNG,
+ * before it publishes the seed's generation.
+ */
+void lrng_numa_seed_nodes(bool force)
+{
+	struct lrng_drng **drngs = lrng_numa_instances();
+	struct lrng_drng *init = lrng_drng_init_instance();
+	struct lrng_seed_buf sb;
+	bool full;
+	int node;
+
+	if (!drngs)
+		return;
+	for_each_node(node) {
+		if (drngs[node] == init)
+			continue;
+		if (lrng_es_draw(&sb, force, &full)) {
+			lrng_drng_inst_skipped(drngs[node]);
+			continue;
+		}
+		lrng_drng_inst_seed(drngs[node], &sb, sizeof(sb), full);
+		lrng_es_draw_used(&sb);
+	}
+}
+
+/* Apply @op to the instance of every node that has one of its own. */
+static void lrng_numa_each_own(void (*op)(struct lrng_drng *drng))
+{
+	struct lrng_drng **drngs = lrng_numa_instances();
+	struct lrng_drng *init = lrng_drng_init_instance();
+	int node;
+
+	if (!drngs)
+		return;
+	for_each_node(node)
+		if (drngs[node] != init)
+			op(drngs[node]);
+}
+
+/**
+ * lrng_numa_rekey_nodes() - seed the NUMA nodes' instances from the initial
+ *
+ * When a fallback to unseeded ends, the nodes' instances still hold their
+ * state from before it: each takes a seed of full strength from the
+ * freshly seeded initial instance, as at its allocation.  Called by the
+ * entropy source manager before it publishes the seed's generation.
+ */
+void lrng_numa_rekey_nodes(void)
+{
+	lrng_numa_each_own(lrng_drng_inst_rekey);
+}
+
+/**
+ * lrng_numa_skipped() - a reseed found too little entropy
+ *
+ * The nodes' instances go on with their state, as the initial one does.
+ */
+void lrng_numa_skipped(void)
+{
+	lrng_numa_each_own(lrng_drng_inst_skipped);
+}
+
+/**
+ * lrng_numa_force_reseed() - make the nodes' instances reseed before output
+ */
+void lrng_numa_force_reseed(void)
+{
+	lrng_numa_each_own(lrng_drng_inst_force_reseed);
+}
+
+/**
+ * lrng_numa_state() - the DRNG instance lines of /proc/lrng_type
+ * @m: seq_file to write to
+ *
+ * Return: false, having written nothing, while the initial instance serves
+ * every node.
+ */
+bool lrng_numa_state(struct seq_file *m)
+{
+	struct lrng_drng **drngs = lrng_numa_instances();
+	int node;
+
+	if (!drngs)
+		return false;
+	seq_printf(m, "Number of DRNG instances: %u\n", num_possible_nodes());
+	for_each_node(node)
+		lrng_drng_inst_state(m, node, drngs[node]);
+	return true;
 }
