@@ -48,7 +48,8 @@ LRNG = 'drivers/char/lrng/'
 FEATURES = [
     ('irq', ['LRNG_IRQ'],
      r'\bCONFIG_LRNG_(IRQ|HEALTH_TESTS|TESTING)\b',
-     ['lrng_es_irq.c', 'lrng_es_irq_array.c', 'lrng_es_irq_array.h',
+     ['lrng_es_irq.c', 'lrng_es_irq_pool.c', 'lrng_es_irq_pool.h',
+      'lrng_es_irq_array.c', 'lrng_es_irq_array.h',
       'lrng_gcd.c', 'lrng_gcd.h', 'lrng_selftest_irq.c', 'lrng_health.c',
       'lrng_testing.c', 'lrng_testing.h']),
     ('jent', ['LRNG_JENT', 'LRNG_JENT_ENTROPY_RATE'], r'\bCONFIG_LRNG_JENT\b',

@@ -112,8 +112,10 @@
  * (lrng_gcd.h); the configuration is written only before interrupts are
  * enabled.
  *
- * Sections: 1. configuration, 2. per-CPU collection (hard-IRQ path),
- * 3. reading the pools (struct lrng_es_cb), 4. CPU hotplug.
+ * Files: this one collects (the per-CPU collection, the hard-IRQ path);
+ * lrng_es_irq_pool.c configures the source (lrng_irq_init()) and reads
+ * the pools (struct lrng_es_cb, CPU hotplug); lrng_es_irq_pool.h holds the
+ * state both share.
  */
 
 #include <linux/cache.h>
@@ -121,14 +123,9 @@
 #include <linux/irq_work.h>
 #include <linux/irqflags.h>
 #include <linux/jiffies.h>
-#include <linux/kcsan-checks.h>
-#include <linux/kstrtox.h>
-#include <linux/log2.h>
 #include <linux/minmax.h>
-#include <linux/moduleparam.h>
 #include <linux/percpu.h>
 #include <linux/random.h>
-#include <linux/rcupdate.h>
 #include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/timex.h>
@@ -139,6 +136,7 @@
 #include "lrng_definitions.h"
 #include "lrng_es_irq.h"
 #include "lrng_es_irq_array.h"
+#include "lrng_es_irq_pool.h"
 #include "lrng_es_mgr.h"
 #include "lrng_gcd.h"
 #include "lrng_hash.h"
@@ -147,144 +145,12 @@
 #include "lrng_testing.h"
 
 enum {
-	/* Slots of each CPU's collection array. */
-	LRNG_IRQ_NSLOTS = CONFIG_LRNG_COLLECTION_SIZE,
-	/* Interrupts per credited one without a high-resolution timer. */
-	LRNG_IRQ_OVERSAMPLING_FACTOR = 10,
-	/* Slots of the register word and the extra word without one. */
-	LRNG_IRQ_EXTRA_SLOTS = 2 * LRNG_IRQ_SLOTS_PER_U32,
-	/* Entropy between two seeding checks of one CPU before full seeding. */
-	LRNG_IRQ_NOTIFY_BITS = 16,
 	/* Waiting slots for which an interrupt queues the irq_work. */
 	LRNG_IRQ_BATCH = LRNG_IRQ_NSLOTS / 4,
 };
 
-/* The slot arithmetic needs a power of two. */
-static_assert(!(CONFIG_LRNG_COLLECTION_SIZE &
-		(CONFIG_LRNG_COLLECTION_SIZE - 1)));
-static_assert(LRNG_IRQ_MIN_SLOTS <= CONFIG_LRNG_COLLECTION_SIZE);
-static_assert(CONFIG_LRNG_COLLECTION_SIZE <= LRNG_IRQ_MAX_SLOTS);
-
 /******************************************************************
- * 1. Configuration
- *
- * lrng_irq_init() fixes the rate, detects the high-resolution timer and
- * decides continuous compression, from random_init(), before interrupts
- * are enabled.
- ******************************************************************/
-
-/**
- * struct lrng_irq_config - how the source runs
- * @rate: interrupts credited with LRNG_DRNG_SECURITY_STRENGTH_BITS;
- *	  U32_MAX (no credit) until lrng_irq_init()
- * @max_irqs: cap on each CPU's interrupt count, from the current digest
- *	      size; 0 until lrng_irq_init(), changed at a hash switch
- * @notify_mask: before full seeding, a CPU whose count becomes a multiple
- *		 of @notify_mask + 1 calls lrng_es_add_entropy()
- * @highres: random_get_entropy() is a high-resolution timer
- * @compress: continuous compression is on
- *
- * Written only by the boot parameter and lrng_irq_init(), before interrupts
- * are enabled, and @max_irqs by lrng_irq_switch_hash(); read without lock.
- */
-struct lrng_irq_config {
-	u32 rate;
-	u32 max_irqs;
-	u32 notify_mask;
-	bool highres;
-	bool compress;
-};
-
-static struct lrng_irq_config lrng_irq_cfg __read_mostly = {
-	.rate = U32_MAX,
-	.compress = IS_ENABLED(CONFIG_LRNG_CONTINUOUS_COMPRESSION),
-};
-
-/* Interrupts for 256 bits; never below CONFIG_LRNG_IRQ_ENTROPY_RATE. */
-static u32 lrng_irq_entropy_param = CONFIG_LRNG_IRQ_ENTROPY_RATE;
-module_param_named(irq_entropy, lrng_irq_entropy_param, uint, 0444);
-MODULE_PARM_DESC(irq_entropy,
-		 "Interrupts credited with 256 bits of entropy (boot only, at least the Kconfig value)");
-
-static int __init lrng_irq_parse_compression(char *arg)
-{
-	bool on;
-
-	if (kstrtobool(arg, &on))
-		return -EINVAL;
-	if (!IS_ENABLED(CONFIG_LRNG_SWITCHABLE_CONTINUOUS_COMPRESSION)) {
-		pr_warn("lrng_irq.continuous_compression= ignored: fixed at build time\n");
-		return 0;
-	}
-	lrng_irq_cfg.compress = on;
-	return 0;
-}
-early_param("lrng_irq.continuous_compression", lrng_irq_parse_compression);
-
-static void __init lrng_irq_views_init(void);
-
-/* Most slots one interrupt takes in the array. */
-static u32 lrng_irq_slots_per_irq(void)
-{
-	return LRNG_IRQ_SLOTS_PER_U32 +
-	       (lrng_irq_cfg.highres ? 0 : LRNG_IRQ_EXTRA_SLOTS);
-}
-
-/*
- * The cap on each CPU's count for a pool hash of @digest_bits.  Counts are
- * compared as differences of two u32 (struct lrng_irq_pcpu).
- */
-static u32 lrng_irq_cap(u32 digest_bits)
-{
-	return min_t(u32, S32_MAX,
-		     lrng_irq_max_irqs(lrng_irq_cfg.rate, digest_bits,
-				       LRNG_IRQ_NSLOTS, lrng_irq_slots_per_irq(),
-				       lrng_irq_cfg.compress));
-}
-
-/**
- * lrng_irq_init() - configure the interrupt entropy source
- *
- * Called from random_init(), with timekeeping running and interrupts still
- * off.  Without a high-resolution timer the rate is oversampled.  Without
- * continuous compression, when one CPU's array could not hold
- * LRNG_DRNG_SECURITY_STRENGTH_BITS, compression is forced on: otherwise the
- * LRNG could never be fully seeded from interrupts on one CPU.
- */
-void __init lrng_irq_init(void)
-{
-	struct lrng_irq_config *cfg = &lrng_irq_cfg;
-	u64 rate = max_t(u32, lrng_irq_entropy_param,
-			 CONFIG_LRNG_IRQ_ENTROPY_RATE);
-	u32 max, notify;
-
-	cfg->highres = (random_get_entropy() & LRNG_IRQ_SLOT_MASK) ||
-		       (random_get_entropy() & LRNG_IRQ_SLOT_MASK);
-	if (!cfg->highres) {
-		rate = min_t(u64, rate * LRNG_IRQ_OVERSAMPLING_FACTOR, U32_MAX);
-		pr_warn("no high-resolution timer: interrupts oversampled by %u\n",
-			LRNG_IRQ_OVERSAMPLING_FACTOR);
-	}
-	cfg->rate = rate;
-	lrng_health_init(rate);
-
-	max = lrng_irq_max_irqs(cfg->rate, lrng_hash_digestsize() * 8,
-				LRNG_IRQ_NSLOTS, lrng_irq_slots_per_irq(),
-				false);
-	if (!cfg->compress && lrng_irq_irqs_to_entropy(max, cfg->rate) <
-			      LRNG_DRNG_SECURITY_STRENGTH_BITS) {
-		cfg->compress = true;
-		pr_warn("interrupt collection array too small without compression: continuous compression on\n");
-	}
-	/* Counts are compared as differences of two u32 (struct lrng_irq_pcpu). */
-	lrng_irq_views_init();
-	cfg->max_irqs = lrng_irq_cap(lrng_hash_digestsize() * 8);
-	notify = lrng_irq_entropy_to_irqs(LRNG_IRQ_NOTIFY_BITS, cfg->rate);
-	cfg->notify_mask = roundup_pow_of_two(notify) - 1;
-}
-
-/******************************************************************
- * 2. Per-CPU collection
+ * Per-CPU collection
  *
  * add_interrupt_randomness() runs in hard-IRQ context for every interrupt;
  * lrng_irq_mix_u32() in any context but NMI, with interrupts off.  Both
@@ -292,63 +158,21 @@ void __init lrng_irq_init(void)
  * into its pool, and the lockless GCD state.
  ******************************************************************/
 
-/**
- * struct lrng_irq_pcpu - one CPU's part of the interrupt source
- * @lock: guards @pool and @taken; taken with interrupts off, by readers
- *	  and hotplug on any CPU, and by this CPU only to hash into @pool
- * @pool: hash state holding the compressed arrays since the last read,
- *	  and the digest of that read; started at the first data
- * @pos: the next slot of @array to write; this CPU only
- * @irqs: interrupts this CPU credited since boot, modulo 2^32; written only
- *	  by this CPU (release store after the slot), read anywhere
- * @taken: interrupts readers took since boot, modulo 2^32; written under
- *	   @lock, read by this CPU without it.  @irqs - @taken, as s32, is
- *	   the CPU's available count, at most lrng_irq_cfg.max_irqs; it is
- *	   negative for a while when a reader took interrupts that a health
- *	   test failure dropped at the same time
- * @untested: slots before @pos whose samples are neither tested nor
- *	      counted yet, at most LRNG_IRQ_NSLOTS ("Batches" above); this
- *	      CPU only
- * @reg_idx: the next word of struct pt_regs to take without a
- *	     high-resolution timer; this CPU only
- * @used: data was recorded on this CPU since boot; unused pools are not
- *	  read.  Set once by this CPU
- * @fast: this CPU's interrupts take the fast path ("Batches" above);
- *	  this CPU only
- * @view: the helpers' view of @array, @pool and @lock (lrng_es_irq_array.h);
- *	  set by lrng_irq_init() before interrupts are enabled; after that
- *	  only its count of slots waiting for compression changes, written
- *	  by this CPU only
- * @work: tests, counts and hashes the waiting slots on this CPU, in
- *	  hard-IRQ context (lrng_irq_batch_work()); queued by this CPU only
- * @array: the collection array, LRNG_IRQ_NSLOTS slots; stored by this CPU
- *	   without lock, hashed by readers under @lock
- */
-struct lrng_irq_pcpu {
-	raw_spinlock_t lock; /* guards @pool and @taken, see above */
-	struct lrng_hash_pool pool;
-	u32 pos;
-	u32 irqs;
-	u32 taken;
-	u32 untested;
-	u32 reg_idx;
-	bool used;
-	bool fast;
-	struct lrng_irq_array view;
-	struct irq_work work;
-	u8 array[LRNG_IRQ_NSLOTS];
-};
-
-static DEFINE_PER_CPU(struct lrng_irq_pcpu, lrng_irq_pcpu) = {
+DEFINE_PER_CPU(struct lrng_irq_pcpu, lrng_irq_pcpu) = {
 	.lock = __RAW_SPIN_LOCK_UNLOCKED(lrng_irq_pcpu.lock),
 };
 
-static struct lrng_gcd lrng_irq_gcd = LRNG_GCD_INIT;
+struct lrng_gcd lrng_irq_gcd = LRNG_GCD_INIT;
 
 static void lrng_irq_batch_work(struct irq_work *work);
 
-/* Set up every CPU's view of its array once compression is decided. */
-static void __init lrng_irq_views_init(void)
+/**
+ * lrng_irq_views_init() - set up every CPU's view of its array
+ *
+ * Called by lrng_irq_init() once compression is decided, before interrupts
+ * are enabled.
+ */
+void __init lrng_irq_views_init(void)
 {
 	int cpu;
 
@@ -364,27 +188,6 @@ static void __init lrng_irq_views_init(void)
 		/* Hard: on PREEMPT_RT too no interrupt may store meanwhile. */
 		p->work = IRQ_WORK_INIT_HARD(lrng_irq_batch_work);
 	}
-}
-
-/* The available count of @irqs and @taken (struct lrng_irq_pcpu). */
-static s32 lrng_irq_avail(u32 irqs, u32 taken)
-{
-	return (s32)(irqs - taken);
-}
-
-/*
- * A reader's view of @p's available count, under @p->lock.  The acquire
- * load pairs with the release store in lrng_irq_count(): the slots of the
- * interrupts counted are visible to the hash of the array that follows.
- */
-static u32 lrng_irq_avail_locked(struct lrng_irq_pcpu *p)
-{
-	s32 avail;
-
-	lockdep_assert_held(&p->lock);
-	/* Pairs with smp_store_release() in lrng_irq_count(). */
-	avail = lrng_irq_avail(smp_load_acquire(&p->irqs), p->taken);
-	return max(avail, 0);
 }
 
 /* This CPU recorded data: its pool is read from now on. */
@@ -702,188 +505,4 @@ void lrng_irq_mix_u32(u32 word)
 	}
 	lrng_irq_mark_used(p);
 	local_irq_restore(flags);
-}
-
-/******************************************************************
- * 3. Reading the pools: the callbacks of struct lrng_es_cb
- ******************************************************************/
-
-/*
- * Hash @p's array into its pool, hand out the pool's digest and restart the
- * pool from that digest; returns the digest size.  The restart hashes the
- * digest twice, one whole block of SHA-256 and of SHA-512, so that it is
- * compressed at once and never kept in the state's buffer.  The CPU may
- * store slots while the array is hashed: a race by design ("Locking").
- */
-static u32 lrng_irq_pool_read(struct lrng_irq_pcpu *p,
-			      u8 digest[HASH_MAX_DIGESTSIZE])
-{
-	u32 size;
-
-	lockdep_assert_held(&p->lock);
-	kcsan_disable_current();
-	lrng_hash_pool_update(&p->pool, p->array, sizeof(p->array));
-	kcsan_enable_current();
-	size = lrng_hash_pool_final(&p->pool, digest);
-	lrng_hash_pool_update(&p->pool, digest, size);
-	lrng_hash_pool_update(&p->pool, digest, size);
-	return size;
-}
-
-static u32 lrng_irq_curr_entropy(void)
-{
-	u64 irqs = 0;
-	int cpu;
-
-	for_each_possible_cpu(cpu) {
-		struct lrng_irq_pcpu *p = per_cpu_ptr(&lrng_irq_pcpu, cpu);
-		s32 avail = lrng_irq_avail(READ_ONCE(p->irqs),
-					   READ_ONCE(p->taken));
-
-		irqs += max(avail, 0);
-	}
-	irqs = min_t(u64, irqs, U32_MAX);
-	return lrng_health_credit(min_t(u32, lrng_irq_irqs_to_entropy(irqs,
-						lrng_irq_cfg.rate),
-					lrng_hash_digestsize() * 8));
-}
-
-/*
- * One hash over the digests of all used pools goes into the slot.  The
- * interrupts are taken from the pools in CPU order until the request is
- * met; the rest stay counted on their CPU.
- */
-static u32 lrng_irq_get_ent(u8 *slot, u32 requested_bits)
-{
-	u32 rate = lrng_irq_cfg.rate;
-	u32 requested = lrng_irq_entropy_to_irqs(requested_bits, rate);
-	struct lrng_hash_pool all = { };
-	u8 digest[HASH_MAX_DIGESTSIZE];
-	u32 collected = 0, take, size;
-	unsigned long flags;
-	int cpu;
-
-	rcu_read_lock();
-	lrng_hash_pool_init(&all);
-	for_each_possible_cpu(cpu) {
-		struct lrng_irq_pcpu *p = per_cpu_ptr(&lrng_irq_pcpu, cpu);
-
-		if (!READ_ONCE(p->used))
-			continue;
-		raw_spin_lock_irqsave(&p->lock, flags);
-		/* The count first: its slots are in the array hashed next. */
-		take = min(lrng_irq_avail_locked(p), requested - collected);
-		size = lrng_irq_pool_read(p, digest);
-		WRITE_ONCE(p->taken, p->taken + take);
-		raw_spin_unlock_irqrestore(&p->lock, flags);
-
-		collected += take;
-		lrng_hash_pool_update(&all, digest, size);
-	}
-	size = lrng_hash_pool_final_zero(&all, slot);
-	rcu_read_unlock();
-	memzero_explicit(digest, sizeof(digest));
-
-	return lrng_health_credit(min3(lrng_irq_irqs_to_entropy(collected,
-								rate),
-				       requested_bits, size * 8));
-}
-
-/*
- * Carry every pool into the current hash; a pool keeps at most the
- * interrupts the smaller of its old and new digest can hold, and counts up
- * to the new digest afterwards.  While the pools move, the cap is the
- * smaller of the two, so that no CPU counts beyond what its pool carries
- * whether or not it has moved yet.
- */
-static void lrng_irq_switch_hash(void)
-{
-	u32 max, irqs, avail, cap = lrng_irq_cap(lrng_hash_digestsize() * 8);
-	unsigned long flags;
-	int cpu;
-
-	WRITE_ONCE(lrng_irq_cfg.max_irqs,
-		   min(READ_ONCE(lrng_irq_cfg.max_irqs), cap));
-	/*
-	 * Interrupt handlers run with preemption off: after this grace period
-	 * every count uses the lower cap.
-	 */
-	synchronize_rcu();
-	for_each_possible_cpu(cpu) {
-		struct lrng_irq_pcpu *p = per_cpu_ptr(&lrng_irq_pcpu, cpu);
-
-		raw_spin_lock_irqsave(&p->lock, flags);
-		max = lrng_hash_pool_switch(&p->pool);
-		if (max != U32_MAX) {
-			irqs = lrng_irq_entropy_to_irqs(max, lrng_irq_cfg.rate);
-			avail = lrng_irq_avail_locked(p);
-			if (avail > irqs)
-				WRITE_ONCE(p->taken, p->taken + avail - irqs);
-		}
-		raw_spin_unlock_irqrestore(&p->lock, flags);
-	}
-	WRITE_ONCE(lrng_irq_cfg.max_irqs, cap);
-}
-
-static void lrng_irq_state(struct seq_file *m)
-{
-	const struct lrng_irq_config *cfg = &lrng_irq_cfg;
-	u32 rate_bits;
-
-	/* Bits credited to 256 interrupts. */
-	rate_bits = lrng_irq_irqs_to_entropy(LRNG_DRNG_SECURITY_STRENGTH_BITS,
-					     cfg->rate);
-	rate_bits = min_t(u32, rate_bits, LRNG_DRNG_SECURITY_STRENGTH_BITS);
-
-	lrng_hash_state(m, " Hash for operating entropy pool");
-	seq_printf(m, " per-CPU interrupt collection size: %u\n",
-		   LRNG_IRQ_NSLOTS);
-	seq_printf(m, " High-resolution timer: %s\n",
-		   cfg->highres ? "true" : "false");
-	seq_printf(m, " Continuous compression: %s\n",
-		   cfg->compress ? "true" : "false");
-	seq_printf(m, " Time stamp GCD: %u\n", lrng_gcd_get(&lrng_irq_gcd));
-	seq_printf(m, " Interrupts for %u bits: %u\n",
-		   LRNG_DRNG_SECURITY_STRENGTH_BITS, cfg->rate);
-	seq_printf(m, " Entropy rate: %u\n", rate_bits);
-	seq_printf(m, " Available entropy: %u\n", lrng_irq_curr_entropy());
-	lrng_health_state(m);
-}
-
-const struct lrng_es_cb lrng_es_irq = {
-	.name = "IRQ",
-	.curr_entropy = lrng_irq_curr_entropy,
-	.get_ent = lrng_irq_get_ent,
-	.state = lrng_irq_state,
-	.switch_hash = lrng_irq_switch_hash,
-};
-
-/******************************************************************
- * 4. CPU hotplug
- ******************************************************************/
-
-/**
- * lrng_irq_reset_cpu() - a CPU is about to come online
- * @cpu: the CPU, not running yet
- *
- * Its collection array starts empty.  What the array held is hashed into
- * the CPU's pool first, so that the pool and its count, which stayed
- * readable while the CPU was offline, lose nothing.
- */
-void lrng_irq_reset_cpu(unsigned int cpu)
-{
-	struct lrng_irq_pcpu *p = per_cpu_ptr(&lrng_irq_pcpu, cpu);
-	unsigned long flags;
-
-	raw_spin_lock_irqsave(&p->lock, flags);
-	if (p->used) {
-		lrng_hash_pool_update(&p->pool, p->array, sizeof(p->array));
-		memset(p->array, 0, sizeof(p->array));
-	}
-	/* Untested samples of the CPU's last batch are not credited. */
-	p->untested = 0;
-	p->view.unhashed = 0;
-	p->fast = false;
-	p->pos = 0;
-	raw_spin_unlock_irqrestore(&p->lock, flags);
 }
