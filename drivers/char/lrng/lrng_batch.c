@@ -29,6 +29,7 @@
 
 #include "lrng_batch.h"
 #include "lrng_drng_mgr.h"
+#include "lrng_drng_pcpu.h"
 #include "lrng_ready.h"
 
 /*

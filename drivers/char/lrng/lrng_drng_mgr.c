@@ -16,9 +16,11 @@
  * ChaCha20 DRNGs keep serving in-kernel callers, who may be in atomic
  * context, and are seeded from the switched DRNG's output.
  *
- * Output: every CPU has its own ChaCha20 DRNG, keyed from the instance
- * whenever the instance's generation moved, so that a seeded system takes
- * no global lock to produce random numbers.
+ * Output (lrng_drng_pcpu.c): every CPU has its own ChaCha20 DRNG, keyed
+ * from the instance whenever the instance's generation moved, so that a
+ * seeded system takes no global lock to produce random numbers.  The
+ * instance (struct lrng_drng) and its reseed check, which every generate
+ * call runs, are in lrng_drng_mgr.h for it.
  *
  * Seeding: the entropy source manager hands a seed buffer to
  * lrng_drng_seed().  Every seed advances the instance's generation; once
@@ -44,24 +46,23 @@
  * Fallback: after LRNG_DRNG_MAX_WITHOUT_RESEED generate calls without a
  * reseed of full strength the LRNG falls back to unseeded (lrng_ready.c) and
  * the blocking interfaces block again until the sources reseed it.
+ *
+ * Sections: 1. the instances and their reseed bookkeeping, 2. seeding,
+ * 3. one instance, for the NUMA nodes, 4. initialisation and
+ * /proc/lrng_type.
  */
 
-#include <linux/irqflags.h>
 #include <linux/jiffies.h>
-/* Before local_lock.h, which uses preempt_disable() without including it. */
-#include <linux/preempt.h>
-#include <linux/local_lock.h>
 #include <linux/moduleparam.h>
 #include <linux/nodemask.h>
 #include <linux/slab.h>
-#include <linux/topology.h>
-#include <linux/percpu.h>
 #include <linux/spinlock.h>
 #include <linux/workqueue.h>
 
 #include "lrng_definitions.h"
 #include "lrng_drng_chacha20.h"
 #include "lrng_drng_mgr.h"
+#include "lrng_drng_pcpu.h"
 #include "lrng_es_mgr.h"
 #include "lrng_hash.h"
 #include "lrng_numa.h"
@@ -69,36 +70,15 @@
 #include "lrng_switch.h"
 #include "lrng_vdso.h"
 
-/**
- * struct lrng_drng - one DRNG instance and its reseed bookkeeping
- * @cc20: the ChaCha20 DRNG state
- * @lock: guards @cc20, @seeded and the writes to @generation and
- *	  @last_seeded; taken in any context, held only around one generate
- *	  or seed operation
- * @generation: advanced at every seed, never ULONG_MAX
- * @last_seeded: jiffies of the last seed
- * @requests: generate calls left before a reseed is due
- * @calls_wo_full_seed: generate calls without a reseed of full strength,
- *		       up to the last reseed or skipped reseed (the calls
- *		       since then are counted by @requests)
- * @seeded: @cc20 was seeded at least once
- * @force_reseed: reseed before the next output (user data was injected)
- * @served: generate calls up to the last reseed or skipped reseed; written
- *	    under @lock
- */
-struct lrng_drng {
-	struct lrng_chacha20 cc20;
-	spinlock_t lock; /* guards the DRNG state, see @lock above */
-	unsigned long generation;
-	unsigned long last_seeded;
-	atomic_t requests;
-	u64 calls_wo_full_seed;
-	bool seeded;
-	bool force_reseed;
-	u64 served;
-};
+/******************************************************************
+ * 1. The instances and their reseed bookkeeping
+ *
+ * The initial instance, the reseed parameters and the delayed work that
+ * reseeds an idle system; lrng_drng_seed_cc20() seeds one instance under
+ * its lock.
+ ******************************************************************/
 
-static struct lrng_drng lrng_drng_init = {
+struct lrng_drng lrng_drng_init = {
 	.lock = __SPIN_LOCK_UNLOCKED(lrng_drng_init.lock),
 	.requests = ATOMIC_INIT(LRNG_DRNG_RESEED_THRESH),
 };
@@ -111,13 +91,13 @@ static struct lrng_drng lrng_drng_init = {
  */
 unsigned long lrng_drng_init_generation __read_mostly;
 
-static u32 lrng_max_wo_reseed = LRNG_DRNG_MAX_WITHOUT_RESEED;
+u32 lrng_max_wo_reseed = LRNG_DRNG_MAX_WITHOUT_RESEED;
 module_param_named(max_wo_reseed, lrng_max_wo_reseed, uint,
 		   IS_ENABLED(CONFIG_LRNG_RUNTIME_MAX_WO_RESEED_CONFIG) ?
 		   0644 : 0444);
 MODULE_PARM_DESC(max_wo_reseed,
 		 "Generate calls without reseed of full strength before falling back to unseeded");
-static u32 lrng_reseed_max_time = LRNG_DRNG_RESEED_MAX_TIME;
+u32 lrng_reseed_max_time = LRNG_DRNG_RESEED_MAX_TIME;
 
 /* Set once workqueues exist; before, nothing is scheduled. */
 static bool lrng_drng_wq_ready __read_mostly;
@@ -144,15 +124,6 @@ static void lrng_drng_schedule_reseed(void)
 u32 lrng_drng_reseed_max_time(void)
 {
 	return READ_ONCE(lrng_reseed_max_time);
-}
-
-/* Generate calls since the last reseed or skipped reseed. */
-static u64 lrng_drng_calls(struct lrng_drng *drng)
-{
-	int left = atomic_read(&drng->requests);
-
-	return left >= LRNG_DRNG_RESEED_THRESH ? 0 :
-	       (s64)LRNG_DRNG_RESEED_THRESH - left;
 }
 
 /* Start counting towards the next reseed; @full: this one was full. */
@@ -191,6 +162,15 @@ static void lrng_drng_seed_cc20(struct lrng_drng *drng, const void *seed,
 	WRITE_ONCE(drng->generation, generation);
 	spin_unlock_irqrestore(&drng->lock, flags);
 }
+
+/******************************************************************
+ * 2. Seeding
+ *
+ * lrng_drng_seed(), lrng_drng_seed_nosleep() and lrng_drng_publish() for
+ * the entropy source manager; lrng_drng_reseed_skipped(),
+ * lrng_drng_force_reseed(), lrng_drng_count_generate() for the reseed
+ * counters.
+ ******************************************************************/
 
 /**
  * lrng_drng_publish() - publish the generation of the last seed
@@ -293,29 +273,6 @@ bool lrng_drng_was_seeded(void)
 	return READ_ONCE(lrng_drng_init.seeded);
 }
 
-/*
- * Count @calls generate calls of @drng (0: none to count now), ask for a
- * reseed when one is due, and fall back when it is overdue.  The calls
- * without a full reseed are derived from the reseed counter, which is the
- * only datum written: at most once per LRNG_DRNG_PCPU_BATCH calls of a CPU.
- */
-static __always_inline void lrng_drng_check_reseed(struct lrng_drng *drng,
-						   u32 calls)
-{
-	bool due = calls && atomic_sub_return(calls, &drng->requests) <= 0;
-
-	if (due || READ_ONCE(drng->force_reseed) ||
-	    time_after(jiffies, READ_ONCE(drng->last_seeded) +
-				lrng_reseed_max_time * HZ))
-		lrng_es_request_seed();
-
-	/* Only a fully seeded LRNG falls back (lrng_ready.c has the state). */
-	if (calls &&
-	    READ_ONCE(drng->calls_wo_full_seed) + lrng_drng_calls(drng) >
-	    READ_ONCE(lrng_max_wo_reseed) && lrng_ready())
-		lrng_es_unseed();
-}
-
 /**
  * lrng_drng_count_generate() - count a generate call of the switched DRNG
  *
@@ -328,229 +285,12 @@ void lrng_drng_count_generate(void)
 	lrng_drng_check_reseed(&lrng_drng_init, 1);
 }
 
-/**
- * struct lrng_drng_pcpu - per-CPU ChaCha20 DRNG keyed from the DRNG instance
- * @cc20: the per-CPU DRNG state
- * @drng: the DRNG instance @cc20 was keyed from (its node's)
- * @generation: generation of @drng when @cc20 was keyed from it;
- *		ULONG_MAX when never keyed
- * @calls: generate calls served for @drng and not yet counted in its
- *	   reseed counter (lrng_drng.requests); fewer than
- *	   LRNG_DRNG_PCPU_BATCH
- * @lock: guards the structure on this CPU; taken before lrng_drng.lock
- */
-struct lrng_drng_pcpu {
-	struct lrng_chacha20 cc20;
-	struct lrng_drng *drng;
-	unsigned long generation;
-	u32 calls;
-	local_lock_t lock;
-};
-
-/*
- * Requests up to LRNG_DRNG_PCPU_DIRECT bytes come straight from the per-CPU
- * DRNG, with interrupts off for at most five ChaCha20 blocks; larger ones
- * are a stream (struct lrng_drng_stream): one block for a one-time key per
- * LRNG_DRNG_MAX_REQSIZE bytes, expanded with interrupts on.  A CPU adds
- * its generate calls to the shared reseed counter in batches of
- * LRNG_DRNG_PCPU_BATCH, so that the CPUs do not write one cache
- * line at every call; the counter therefore lags by fewer than
- * LRNG_DRNG_PCPU_BATCH calls per CPU (/proc/lrng_type adds them in).
- */
-enum {
-	LRNG_DRNG_PCPU_DIRECT = 256,
-	LRNG_DRNG_PCPU_BATCH = 64,
-};
-
-static DEFINE_PER_CPU(struct lrng_drng_pcpu, lrng_drng_pcpu) = {
-	.generation = ULONG_MAX,
-	.lock = INIT_LOCAL_LOCK(lrng_drng_pcpu.lock),
-};
-
-/*
- * Produce @len bytes (at most LRNG_DRNG_PCPU_DIRECT) for one generate call.
+/******************************************************************
+ * 3. One instance, for the NUMA nodes
  *
- * Every CPU has its own ChaCha20 DRNG, keyed with 32 bytes of the DRNG
- * instance whenever the instance's generation moved (a reseed), so that
- * output takes no global lock on a seeded system.
- */
-static __always_inline void lrng_drng_pcpu_generate(struct lrng_drng *drng,
-						    u8 *out, size_t len)
-{
-	struct lrng_drng *counted = drng;
-	struct lrng_drng_pcpu *pcpu;
-	unsigned long flags, generation;
-	u8 key[CHACHA_KEY_SIZE];
-	u32 calls = 0;
-
-	local_lock_irqsave(&lrng_drng_pcpu.lock, flags);
-	pcpu = raw_cpu_ptr(&lrng_drng_pcpu);
-	generation = READ_ONCE(drng->generation);
-	if (unlikely(pcpu->generation != generation || pcpu->drng != drng)) {
-		/* Calls counted for another instance go to that one. */
-		if (pcpu->drng != drng && pcpu->drng) {
-			counted = pcpu->drng;
-			calls = pcpu->calls;
-			WRITE_ONCE(pcpu->calls, 0);
-		}
-		spin_lock(&drng->lock);
-		lrng_cc20_generate(&drng->cc20, key, sizeof(key));
-		pcpu->generation = drng->generation;
-		WRITE_ONCE(pcpu->drng, drng);
-		spin_unlock(&drng->lock);
-		lrng_cc20_init(&pcpu->cc20);
-		lrng_cc20_seed(&pcpu->cc20, key, sizeof(key));
-		memzero_explicit(key, sizeof(key));
-	}
-	if (pcpu->calls + 1 >= LRNG_DRNG_PCPU_BATCH) {
-		calls = pcpu->calls + 1;
-		WRITE_ONCE(pcpu->calls, 0);
-	} else {
-		WRITE_ONCE(pcpu->calls, pcpu->calls + 1);
-	}
-	lrng_cc20_generate(&pcpu->cc20, out, len);
-	local_unlock_irqrestore(&lrng_drng_pcpu.lock, flags);
-
-	lrng_drng_check_reseed(counted, calls);
-	if (counted != drng)
-		lrng_drng_check_reseed(drng, 0);
-}
-
-/* Generate calls of @drng a CPU served and did not count yet. */
-static u64 lrng_drng_pcpu_pending(struct lrng_drng *drng)
-{
-	struct lrng_drng_pcpu *pcpu;
-	u64 calls = 0;
-	int cpu;
-
-	for_each_possible_cpu(cpu) {
-		pcpu = per_cpu_ptr(&lrng_drng_pcpu, cpu);
-		if (READ_ONCE(pcpu->drng) == drng)
-			calls += READ_ONCE(pcpu->calls);
-	}
-	return calls;
-}
-
-/**
- * lrng_drng_reset_cpu() - make a CPU rekey its DRNG before its next use
- * @cpu: the CPU coming online
- */
-void lrng_drng_reset_cpu(unsigned int cpu)
-{
-	per_cpu_ptr(&lrng_drng_pcpu, cpu)->generation = ULONG_MAX;
-}
-
-/* At most LRNG_DRNG_PCPU_DIRECT bytes straight from this CPU's DRNG. */
-static void lrng_drng_direct(u8 *out, size_t len)
-{
-	struct lrng_drng *drng;
-
-	/* Only before random_init_early(): seed with whatever there is. */
-	if (unlikely(!READ_ONCE(lrng_drng_init.seeded)))
-		lrng_es_reseed(true);
-
-	/* This CPU's node; a migration after this only costs a rekey. */
-	drng = lrng_numa_drng(numa_node_id()) ?: &lrng_drng_init;
-	lrng_drng_pcpu_generate(drng, out, len);
-}
-
-/*
- * The next @len bytes of @st from the ChaCha20 DRNGs: every
- * LRNG_DRNG_MAX_REQSIZE bytes are one generate call, a one-time key from
- * this CPU's DRNG expanded with no lock held, in the caller's chunks.  A
- * call that would start with at most LRNG_DRNG_PCPU_DIRECT bytes takes them
- * straight from this CPU's DRNG instead.
- */
-static void lrng_drng_stream_fill(struct lrng_drng_stream *st, u8 *out,
-				  size_t len)
-{
-	u8 key[CHACHA_KEY_SIZE];
-	size_t todo;
-
-	while (len) {
-		/* A small call's whole output: one block, no one-time key. */
-		if (!st->left && len <= LRNG_DRNG_PCPU_DIRECT) {
-			lrng_drng_direct(out, len);
-			return;
-		}
-		if (!st->left) {
-			lrng_drng_direct(key, sizeof(key));
-			lrng_cc20_key_once(&st->once, key);
-			memzero_explicit(key, sizeof(key));
-			st->left = LRNG_DRNG_MAX_REQSIZE;
-			st->keyed = true;
-		}
-		todo = min(len, st->left);
-		lrng_cc20_blocks(&st->once, out, todo);
-		/* A partial block's rest is skipped, never given out. */
-		st->left -= min(st->left, round_up(todo, CHACHA_BLOCK_SIZE));
-		out += todo;
-		len -= todo;
-	}
-}
-
-/**
- * lrng_drng_get() - fill a buffer from the DRNG
- * @buf: output buffer
- * @len: length of @buf in bytes
- *
- * Callable in any context but NMI.  Never blocks; whether the output is
- * backed by a full seed is the caller's question (lrng_ready()).  Each
- * generate call covers at most LRNG_DRNG_MAX_REQSIZE bytes; no lock is held
- * while a large request is expanded (a stream on the stack).
- */
-void lrng_drng_get(void *buf, size_t len)
-{
-	struct lrng_drng_stream st;
-
-	if (!len)
-		return;
-	if (len <= LRNG_DRNG_PCPU_DIRECT) {
-		lrng_drng_direct(buf, len);
-		return;
-	}
-	st.left = 0;
-	st.keyed = false;
-	lrng_drng_stream_fill(&st, buf, len);
-	lrng_drng_stream_end(&st);
-}
-
-/**
- * lrng_drng_get_sleep() - fill a buffer for user space
- * @buf: output buffer
- * @len: length of @buf in bytes
- *
- * Process context.  The switched DRNG serves when there is one, the
- * ChaCha20 DRNGs otherwise (or for what the switched DRNG failed to fill).
- */
-void lrng_drng_get_sleep(void *buf, size_t len)
-{
-	size_t done = 0;
-
-	if (lrng_drng_switched())
-		done = lrng_switch_drng_get(buf, len);
-	/* What the switched DRNG failed to give is ChaCha20's. */
-	lrng_drng_get((u8 *)buf + done, len - done);
-}
-
-/**
- * lrng_drng_stream_get() - the next bytes of a user-space read
- * @st: the read's stream, with @left 0 and @keyed false before its first call
- * @buf: output buffer
- * @len: length of @buf in bytes
- *
- * Process context.  The switched DRNG serves when there is one
- * (lrng_drng_get_sleep()); the ChaCha20 DRNGs otherwise, as for
- * lrng_drng_get(), so that a read needs no buffer for a whole generate
- * call.
- */
-void lrng_drng_stream_get(struct lrng_drng_stream *st, void *buf, size_t len)
-{
-	if (lrng_drng_switched())
-		lrng_drng_get_sleep(buf, len);
-	else
-		lrng_drng_stream_fill(st, buf, len);
-}
+ * lrng_drng_node_alloc(), lrng_drng_node_free() and lrng_drng_inst_*():
+ * the operations lrng_numa.c runs on each node's instance.
+ ******************************************************************/
 
 /* Key for another instance: 32 bytes of the initial instance's key stream. */
 static void lrng_drng_init_key(u8 key[LRNG_DRNG_SECURITY_STRENGTH_BYTES])
@@ -682,6 +422,12 @@ void lrng_drng_inst_state(struct seq_file *m, int node, struct lrng_drng *drng)
 		   READ_ONCE(drng->served) + lrng_drng_calls(drng) +
 		   lrng_drng_pcpu_pending(drng));
 }
+
+/******************************************************************
+ * 4. Initialisation and /proc/lrng_type
+ *
+ * lrng_drng_mgr_init(), lrng_drng_mgr_state().
+ ******************************************************************/
 
 /**
  * lrng_drng_mgr_init() - start the periodic reseed once workqueues exist

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * LRNG DRNG manager: the DRNG instances, their seeding and their output
+ * LRNG DRNG manager: the DRNG instances and their seeding
  *
  * Copyright (C) 2026 The LRNG for Linux 6.12 authors
  */
@@ -8,50 +8,19 @@
 #ifndef _LRNG_DRNG_MGR_H
 #define _LRNG_DRNG_MGR_H
 
+#include <linux/atomic.h>
+#include <linux/jiffies.h>
 #include <linux/lrng.h>
 #include <linux/seq_file.h>
+#include <linux/spinlock.h>
 #include <linux/types.h>
 
+#include "lrng_definitions.h"
 #include "lrng_drng_chacha20.h"
+#include "lrng_es_mgr.h"
+#include "lrng_ready.h"
 
-/**
- * struct lrng_drng_stream - the output of one read or large request
- * @once: one-time ChaCha20 state keyed from this CPU's DRNG
- * @left: bytes @once may still give: the rest of one generate call of
- *	  LRNG_DRNG_MAX_REQSIZE bytes; 0 before the first key
- * @keyed: @once holds a key, to be wiped by lrng_drng_stream_end()
- *
- * On the reader's stack and owned by it: no lock.  Starts with @left 0 and
- * @keyed false (@once need not be initialised), ends with
- * lrng_drng_stream_end().
- */
-struct lrng_drng_stream {
-	struct lrng_chacha20 once;
-	size_t left;
-	bool keyed;
-};
-
-void lrng_drng_get(void *buf, size_t len);
-void lrng_drng_get_sleep(void *buf, size_t len);
-void lrng_drng_stream_get(struct lrng_drng_stream *st, void *buf, size_t len);
 void lrng_drng_count_generate(void);
-
-/**
- * lrng_drng_stream_end() - wipe a read's stream
- * @st: the stream
- *
- * A stream that never took a key (a small read) holds nothing to wipe.
- * Inline: every read ends with it.
- */
-static inline void lrng_drng_stream_end(struct lrng_drng_stream *st)
-{
-	if (st->keyed)
-		lrng_cc20_zero(&st->once);
-	st->left = 0;
-	st->keyed = false;
-}
-
-void lrng_drng_reset_cpu(unsigned int cpu);
 
 extern unsigned long lrng_drng_init_generation;
 
@@ -88,5 +57,76 @@ void lrng_drng_inst_rekey(struct lrng_drng *drng);
 void lrng_drng_inst_skipped(struct lrng_drng *drng);
 void lrng_drng_inst_force_reseed(struct lrng_drng *drng);
 void lrng_drng_inst_state(struct seq_file *m, int node, struct lrng_drng *drng);
+
+/*
+ * The DRNG instances, for the per-CPU output (lrng_drng_pcpu.c), which
+ * reads them on every generate call: defined in lrng_drng_mgr.c.
+ */
+/**
+ * struct lrng_drng - one DRNG instance and its reseed bookkeeping
+ * @cc20: the ChaCha20 DRNG state
+ * @lock: guards @cc20, @seeded and the writes to @generation and
+ *	  @last_seeded; taken in any context, held only around one generate
+ *	  or seed operation
+ * @generation: advanced at every seed, never ULONG_MAX
+ * @last_seeded: jiffies of the last seed
+ * @requests: generate calls left before a reseed is due
+ * @calls_wo_full_seed: generate calls without a reseed of full strength,
+ *		       up to the last reseed or skipped reseed (the calls
+ *		       since then are counted by @requests)
+ * @seeded: @cc20 was seeded at least once
+ * @force_reseed: reseed before the next output (user data was injected)
+ * @served: generate calls up to the last reseed or skipped reseed; written
+ *	    under @lock
+ */
+struct lrng_drng {
+	struct lrng_chacha20 cc20;
+	spinlock_t lock; /* guards the DRNG state, see @lock above */
+	unsigned long generation;
+	unsigned long last_seeded;
+	atomic_t requests;
+	u64 calls_wo_full_seed;
+	bool seeded;
+	bool force_reseed;
+	u64 served;
+};
+
+/* The initial instance; it serves the first NUMA node. */
+extern struct lrng_drng lrng_drng_init;
+/* The boot and module parameters of the reseed, read without lock. */
+extern u32 lrng_max_wo_reseed;
+extern u32 lrng_reseed_max_time;
+
+/* Generate calls since the last reseed or skipped reseed. */
+static inline u64 lrng_drng_calls(struct lrng_drng *drng)
+{
+	int left = atomic_read(&drng->requests);
+
+	return left >= LRNG_DRNG_RESEED_THRESH ? 0 :
+	       (s64)LRNG_DRNG_RESEED_THRESH - left;
+}
+
+/*
+ * Count @calls generate calls of @drng (0: none to count now), ask for a
+ * reseed when one is due, and fall back when it is overdue.  The calls
+ * without a full reseed are derived from the reseed counter, which is the
+ * only datum written: at most once per LRNG_DRNG_PCPU_BATCH calls of a CPU.
+ */
+static __always_inline void lrng_drng_check_reseed(struct lrng_drng *drng,
+						   u32 calls)
+{
+	bool due = calls && atomic_sub_return(calls, &drng->requests) <= 0;
+
+	if (due || READ_ONCE(drng->force_reseed) ||
+	    time_after(jiffies, READ_ONCE(drng->last_seeded) +
+				lrng_reseed_max_time * HZ))
+		lrng_es_request_seed();
+
+	/* Only a fully seeded LRNG falls back (lrng_ready.c has the state). */
+	if (calls &&
+	    READ_ONCE(drng->calls_wo_full_seed) + lrng_drng_calls(drng) >
+	    READ_ONCE(lrng_max_wo_reseed) && lrng_ready())
+		lrng_es_unseed();
+}
 
 #endif /* _LRNG_DRNG_MGR_H */

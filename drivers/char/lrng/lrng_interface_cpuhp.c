@@ -15,6 +15,7 @@
 
 #include "lrng_batch.h"
 #include "lrng_drng_mgr.h"
+#include "lrng_drng_pcpu.h"
 #include "lrng_es_irq.h"
 
 /**

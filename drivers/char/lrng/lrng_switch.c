@@ -50,6 +50,7 @@
 #include <linux/string.h>
 
 #include "lrng_drng_mgr.h"
+#include "lrng_drng_pcpu.h"
 #include "lrng_es_mgr.h"
 #include "lrng_hash.h"
 #include "lrng_switch.h"
