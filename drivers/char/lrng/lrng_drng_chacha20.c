@@ -34,6 +34,9 @@
  * only when it is at least an eighth faster; lrng_drng_chacha20.simd=on or
  * =off overrides the measurement.  The choice is logged and shown in
  * /proc/lrng_type.  Both produce the same key stream.
+ *
+ * Sections: 1. bulk output selection, 2. the DRNG, 3. one-time keys
+ * (streams), 4. the boot-time measurement.
  */
 
 #include <kunit/visibility.h>
@@ -82,6 +85,13 @@ static int lrng_cc20_simd_mode;
  * on at most once, by lrng_cc20_bulk_init(), before any large request of
  * user space.  A static key: the generate path reads it without a load.
  */
+/******************************************************************
+ * 1. Bulk output selection
+ *
+ * The simd parameter and lrng_cc20_bulk_name(); the static key is set
+ * once, by lrng_cc20_bulk_init() or the parameter.
+ ******************************************************************/
+
 static DEFINE_STATIC_KEY_FALSE(lrng_cc20_simd);
 
 static int lrng_cc20_simd_set(const char *val, const struct kernel_param *kp)
@@ -128,6 +138,13 @@ const char *lrng_cc20_bulk_name(void)
 }
 
 /* Replace the key with the next block of key stream: fast key erasure. */
+/******************************************************************
+ * 2. The DRNG
+ *
+ * lrng_cc20_init(), lrng_cc20_seed(), lrng_cc20_generate(): the caller
+ * guards the state.
+ ******************************************************************/
+
 static void lrng_cc20_rekey(struct lrng_chacha20 *cc20)
 {
 	u8 block[CHACHA_BLOCK_SIZE];
@@ -210,6 +227,13 @@ void lrng_cc20_generate(struct lrng_chacha20 *cc20, u8 *out, size_t outlen)
 	memzero_explicit(block, sizeof(block));
 }
 EXPORT_SYMBOL_IF_KUNIT(lrng_cc20_generate);
+
+/******************************************************************
+ * 3. One-time keys
+ *
+ * lrng_cc20_key_once(), lrng_cc20_fill(), lrng_cc20_blocks() for the
+ * streams of large requests, and lrng_cc20_zero().
+ ******************************************************************/
 
 /**
  * lrng_cc20_key_once() - key a ChaCha20 state for one-time use
@@ -309,6 +333,12 @@ EXPORT_SYMBOL_IF_KUNIT(lrng_cc20_zero);
  * one state of the all-zero key (no DRNG output).  Without a cycle counter
  * both may time as 0: a tie keeps the generic code.
  */
+/******************************************************************
+ * 4. The boot-time measurement
+ *
+ * lrng_cc20_bulk_init() times both bulk functions at late_initcall.
+ ******************************************************************/
+
 static bool __init lrng_cc20_simd_faster(u64 ticks[2])
 {
 	u8 buf[LRNG_CC20_BULK_BYTES];

@@ -49,6 +49,9 @@
  * and hardware RNGs while the LRNG is not fully seeded
  * (lrng_es_add_entropy_sync()), as random.c does.  Only one seed operation
  * runs at a time (lrng_es_state.seeding).
+ *
+ * Sections: 1. seeding policy and entropy levels, 2. seed requests,
+ * 3. seed operations, 4. initialisation, /proc and the hash switch.
  */
 
 #include <linux/atomic.h>
@@ -98,6 +101,13 @@ struct lrng_es_state {
 static struct lrng_es_state lrng_es_state = {
 	.seeding = ATOMIC_INIT(0),
 };
+
+/******************************************************************
+ * 1. Seeding policy and entropy levels
+ *
+ * lrng_sp80090c_compliant(), lrng_es_avail_entropy(),
+ * lrng_es_collected_entropy(), lrng_entropy_level().
+ ******************************************************************/
 
 /**
  * lrng_sp80090c_compliant() - whether seeding follows SP800-90C
@@ -203,6 +213,13 @@ u32 lrng_entropy_level(void)
 		     LRNG_DRNG_SECURITY_STRENGTH_BITS - 1);
 }
 
+/******************************************************************
+ * 2. Seed requests
+ *
+ * lrng_es_request_seed(), lrng_es_add_entropy() and
+ * lrng_es_add_entropy_sync(): from any context, deferred to a work item.
+ ******************************************************************/
+
 static void lrng_es_seed_workfn(struct work_struct *work)
 {
 	lrng_es_reseed(false);
@@ -275,6 +292,14 @@ void lrng_es_add_entropy_sync(void)
 {
 	lrng_es_reseed_wait(false);
 }
+
+/******************************************************************
+ * 3. Seed operations
+ *
+ * lrng_es_reseed() and lrng_es_reseed_nosleep() under the seeding flag,
+ * with lrng_es_draw() for the NUMA nodes (lrng_numa.c);
+ * lrng_es_reseed_sync(), lrng_es_unseed().
+ ******************************************************************/
 
 /*
  * Fill the seed buffer from every source, asking each for @want bits plus
@@ -467,6 +492,13 @@ void lrng_es_unseed(void)
 	printk_deferred(lrng_es_unseed_msg);
 	lrng_es_request_seed();
 }
+
+/******************************************************************
+ * 4. Initialisation, /proc and the hash switch
+ *
+ * lrng_es_mgr_init_early(), lrng_es_mgr_init(), lrng_es_mgr_state(),
+ * lrng_es_switch_hash().
+ ******************************************************************/
 
 /**
  * lrng_es_mgr_init_early() - first seed, from random_init_early()

@@ -25,6 +25,9 @@
  * digest size), then wait for an RCU grace period and free the old instance
  * (lrng_hash_inst_retire()).  A pool that starts a hash while the switch
  * runs already takes the new one, so no pool is left on the old.
+ *
+ * Sections: 1. the built-in SHA-256, 2. entropy pools, 3. the current
+ * hash, 4. switching.
  */
 
 #include <kunit/visibility.h>
@@ -36,6 +39,13 @@
 
 #include "lrng_definitions.h"
 #include "lrng_hash.h"
+
+/******************************************************************
+ * 1. The built-in SHA-256
+ *
+ * lrng_builtin_cb: SHA-256 from lib/crypto and the name of the ChaCha20
+ * DRNG.
+ ******************************************************************/
 
 /**
  * struct lrng_hash_inst - a conditioning hash in use
@@ -109,6 +119,13 @@ static struct lrng_hash_inst lrng_hash_builtin = {
 /* Written only by lrng_hash_publish(); read under RCU. */
 static struct lrng_hash_inst __rcu *lrng_hash_current =
 	RCU_INITIALIZER(&lrng_hash_builtin);
+
+/******************************************************************
+ * 2. Entropy pools
+ *
+ * lrng_hash_pool_init(), _update(), _final(), _final_zero(), _switch(),
+ * _digest_bits(): a pool is guarded by the lock of its owner.
+ ******************************************************************/
 
 static struct shash_desc *lrng_pool_desc(struct lrng_hash_pool *pool)
 {
@@ -239,6 +256,12 @@ u32 lrng_hash_pool_digest_bits(struct lrng_hash_pool *pool)
 	return pool->cb->lrng_hash_digestsize(pool->hash) * 8;
 }
 
+/******************************************************************
+ * 3. The current hash
+ *
+ * lrng_hash_digestsize(), lrng_hash_state().
+ ******************************************************************/
+
 /**
  * lrng_hash_digestsize() - digest size of the current hash
  *
@@ -268,6 +291,13 @@ void lrng_hash_state(struct seq_file *m, const char *key)
 		   rcu_dereference(lrng_hash_current)->cb->lrng_hash_name());
 	rcu_read_unlock();
 }
+
+/******************************************************************
+ * 4. Switching
+ *
+ * The steps lrng_switch.c runs: lrng_hash_inst_alloc(),
+ * lrng_hash_publish(), lrng_hash_inst_retire(), lrng_hash_inst_name().
+ ******************************************************************/
 
 /**
  * lrng_hash_inst_alloc() - an instance of @cb's hash, for lrng_hash_publish()

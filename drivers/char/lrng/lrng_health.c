@@ -51,6 +51,9 @@
  * and CPU hotplug read the states of all CPUs with READ_ONCE().  The shared counters are
  * atomics, the permanent failure a flag written once.  The cut-offs are
  * written before interrupts are enabled.
+ *
+ * Sections: 1. the tests (pure functions, also run by KUnit), 2. the
+ * interrupt source's streams, 3. CPU hotplug.
  */
 
 #include <kunit/visibility.h>

@@ -52,6 +52,9 @@
  * the full path and a boot collection misses nothing; the init function
  * then counts the boot collections and drops that 1.  A tap's part of the
  * count changes under its lock, with @counted.
+ *
+ * Sections: 1. raw taps, 2. ACVT hash, 3. stuck-noise injection,
+ * 4. debugfs.
  */
 
 #include <crypto/sha2.h>
