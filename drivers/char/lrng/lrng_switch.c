@@ -245,8 +245,11 @@ void lrng_switch_drng_state(struct seq_file *m)
  * Make @cb's DRNG serve user space (the ChaCha20 DRNGs when @cb has no DRNG
  * callbacks).  The new DRNG is seeded from the DRNG serving now before it
  * serves, and asks for a reseed from the entropy sources at its first
- * output.  Returns 0, or a negative errno when the new DRNG cannot be
- * allocated or seeded, in which case the old one stays.
+ * output.  A switch that leaves the ChaCha20 DRNGs serving (a hash-only
+ * extension) changes no DRNG state and asks for no reseed, which would
+ * spend the entropy the hash switch is about to carry over.  Returns 0, or
+ * a negative errno when the new DRNG cannot be allocated or seeded, in
+ * which case the old one stays.
  */
 static int lrng_switch_drng(const struct lrng_crypto_cb *cb)
 {
@@ -257,6 +260,9 @@ static int lrng_switch_drng(const struct lrng_crypto_cb *cb)
 	int ret;
 
 	lockdep_assert_held(&lrng_switch_lock);
+	/* lrng_drng_sw_active changes only under lrng_switch_lock. */
+	if (!cb->lrng_drng_alloc && !lrng_drng_sw_active)
+		return 0;
 	if (cb->lrng_drng_alloc) {
 		stage = kmalloc(LRNG_DRNG_MAX_REQSIZE, GFP_KERNEL);
 		if (!stage)
