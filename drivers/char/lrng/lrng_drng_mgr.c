@@ -130,10 +130,12 @@ u32 lrng_drng_reseed_max_time(void)
 static void lrng_drng_reset_counters(struct lrng_drng *drng, bool full)
 {
 	u64 since = lrng_drng_calls(drng);
-	u64 calls = full ? 0 : READ_ONCE(drng->calls_wo_full_seed) + since;
 
-	WRITE_ONCE(drng->served, drng->served + since);
-	WRITE_ONCE(drng->calls_wo_full_seed, calls);
+	atomic64_add(since, &drng->served);
+	if (full)
+		atomic64_set(&drng->calls_wo_full_seed, 0);
+	else
+		atomic64_add(since, &drng->calls_wo_full_seed);
 	atomic_set(&drng->requests, LRNG_DRNG_RESEED_THRESH);
 	WRITE_ONCE(drng->last_seeded, jiffies);
 	WRITE_ONCE(drng->force_reseed, false);
@@ -153,7 +155,8 @@ static void lrng_drng_seed_cc20(struct lrng_drng *drng, const void *seed,
 	if (!drng->seeded)
 		lrng_cc20_init(&drng->cc20);
 	lrng_cc20_seed(&drng->cc20, seed, len);
-	drng->seeded = true;
+	/* Read without the lock: lrng_drng_was_seeded(). */
+	WRITE_ONCE(drng->seeded, true);
 	lrng_drng_reset_counters(drng, full);
 
 	generation = drng->generation + 1;
@@ -187,7 +190,8 @@ void lrng_drng_publish(void)
 {
 	unsigned long generation = READ_ONCE(lrng_drng_init.generation);
 
-	WRITE_ONCE(lrng_drng_init_generation, generation);
+	/* Pairs with the acquire in lrng_drng_generation(). */
+	smp_store_release(&lrng_drng_init_generation, generation);
 	/* The vDSO's invalid generation is 0, ours ULONG_MAX: shift by one. */
 	lrng_vdso_set_generation(generation + 1);
 }
@@ -419,7 +423,7 @@ void lrng_drng_inst_state(struct seq_file *m, int node, struct lrng_drng *drng)
 {
 	seq_printf(m, "DRNG instance of NUMA node %d: generation %lu, generate calls %llu\n",
 		   node, READ_ONCE(drng->generation),
-		   READ_ONCE(drng->served) + lrng_drng_calls(drng) +
+		   atomic64_read(&drng->served) + lrng_drng_calls(drng) +
 		   lrng_drng_pcpu_pending(drng));
 }
 

@@ -27,13 +27,17 @@ extern unsigned long lrng_drng_init_generation;
 /**
  * lrng_drng_generation() - the generation of the DRNG's current seed
  *
- * Inline: every get_random_uN() reads it.
+ * Inline: every get_random_uN() reads it.  The acquire pairs with the
+ * release in lrng_drng_publish(): a CPU that sees a generation sees the
+ * instances' states and generations of that seed, the NUMA nodes' too, so
+ * that it never refills from an older state and tags it as new.
  *
  * Return: a value that changes at every seed and is never ULONG_MAX.
  */
 static inline unsigned long lrng_drng_generation(void)
 {
-	return READ_ONCE(lrng_drng_init_generation);
+	/* Pairs with the release in lrng_drng_publish(). */
+	return smp_load_acquire(&lrng_drng_init_generation);
 }
 
 void lrng_drng_seed(const void *seed, size_t len, bool full);
@@ -76,8 +80,10 @@ void lrng_drng_inst_state(struct seq_file *m, int node, struct lrng_drng *drng);
  *		       since then are counted by @requests)
  * @seeded: @cc20 was seeded at least once
  * @force_reseed: reseed before the next output (user data was injected)
- * @served: generate calls up to the last reseed or skipped reseed; written
- *	    under @lock
+ * @served: generate calls up to the last reseed or skipped reseed
+ *
+ * The two 64-bit counters are atomic64_t, written under @lock and read
+ * without it: a plain u64 could tear on 32-bit kernels.
  */
 struct lrng_drng {
 	struct lrng_chacha20 cc20;
@@ -85,10 +91,10 @@ struct lrng_drng {
 	unsigned long generation;
 	unsigned long last_seeded;
 	atomic_t requests;
-	u64 calls_wo_full_seed;
+	atomic64_t calls_wo_full_seed;
 	bool seeded;
 	bool force_reseed;
-	u64 served;
+	atomic64_t served;
 };
 
 /* The initial instance; it serves the first NUMA node. */
@@ -124,7 +130,7 @@ static __always_inline void lrng_drng_check_reseed(struct lrng_drng *drng,
 
 	/* Only a fully seeded LRNG falls back (lrng_ready.c has the state). */
 	if (calls &&
-	    READ_ONCE(drng->calls_wo_full_seed) + lrng_drng_calls(drng) >
+	    atomic64_read(&drng->calls_wo_full_seed) + lrng_drng_calls(drng) >
 	    READ_ONCE(lrng_max_wo_reseed) && lrng_ready())
 		lrng_es_unseed();
 }

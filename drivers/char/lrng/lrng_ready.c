@@ -102,7 +102,8 @@ const char *lrng_seed_stage_name(enum lrng_seed_stage stage)
  */
 void lrng_ready_stage_set(enum lrng_seed_stage stage)
 {
-	WRITE_ONCE(lrng_ready_stage, stage);
+	/* Pairs with the acquire in lrng_ready(). */
+	smp_store_release(&lrng_ready_stage, stage);
 }
 
 /**
@@ -150,7 +151,8 @@ void lrng_ready_transition(void)
 void lrng_ready_lost(void)
 {
 	lrng_vdso_set_ready(false);
-	WRITE_ONCE(lrng_ready_stage, LRNG_UNSEEDED);
+	/* Pairs with the acquire in lrng_ready(). */
+	smp_store_release(&lrng_ready_stage, LRNG_UNSEEDED);
 }
 
 /**

@@ -8,6 +8,7 @@
 #ifndef _LRNG_READY_H
 #define _LRNG_READY_H
 
+#include <asm/barrier.h>
 #include <linux/compiler.h>
 #include <linux/fs.h>
 #include <linux/poll.h>
@@ -32,7 +33,7 @@ enum lrng_seed_stage {
  * The current seeding stage, the one record of whether the LRNG is fully
  * seeded: written only by lrng_ready.c (lrng_ready_stage_set(), called by
  * the holder of the entropy source manager's seeding flag, and
- * lrng_ready_lost()), read anywhere with READ_ONCE().  Exposed for the
+ * lrng_ready_lost()) with release, read anywhere.  Exposed for the
  * inline readers below, which the interrupt path calls for every
  * interrupt.
  */
@@ -40,6 +41,9 @@ extern enum lrng_seed_stage lrng_ready_stage;
 
 /**
  * lrng_seed_stage() - the current seeding stage
+ *
+ * For decisions on seeding, which order nothing else: output decides with
+ * lrng_ready().
  *
  * Return: the stage.
  */
@@ -51,11 +55,16 @@ static inline enum lrng_seed_stage lrng_seed_stage(void)
 /**
  * lrng_ready() - whether the LRNG is fully seeded
  *
+ * The acquire pairs with the release in lrng_ready_stage_set(): a CPU that
+ * sees the LRNG fully seeded also sees the seed in the DRNG instances and
+ * its published generation.
+ *
  * Return: true when getrandom(2) without GRND_INSECURE no longer blocks.
  */
 static inline bool lrng_ready(void)
 {
-	return lrng_seed_stage() == LRNG_FULLY_SEEDED;
+	/* Pairs with the release in lrng_ready_stage_set(). */
+	return smp_load_acquire(&lrng_ready_stage) == LRNG_FULLY_SEEDED;
 }
 
 const char *lrng_seed_stage_name(enum lrng_seed_stage stage);

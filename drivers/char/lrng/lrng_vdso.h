@@ -34,7 +34,8 @@ static inline void lrng_vdso_set_generation(unsigned long generation)
 
 static inline void lrng_vdso_set_ready(bool ready)
 {
-	WRITE_ONCE(__arch_get_k_vdso_rng_data()->is_ready, ready);
+	/* After the generation: see the contract above. */
+	smp_store_release(&__arch_get_k_vdso_rng_data()->is_ready, ready);
 }
 #else
 static inline void lrng_vdso_set_generation(unsigned long generation) { }
