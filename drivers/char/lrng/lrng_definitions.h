@@ -19,7 +19,8 @@
  *    after LRNG_DRNG_RESEED_THRESH generate calls, or after user data was
  *    injected.
  *  - A DRNG that served LRNG_DRNG_MAX_WITHOUT_RESEED generate calls without
- *    a reseed of full strength falls back to unseeded.
+ *    a reseed of full strength (LRNG_DRNG_SECURITY_STRENGTH_BITS) falls
+ *    back to unseeded; a reseed with less does not restart that count.
  */
 
 #ifndef _LRNG_DEFINITIONS_H

@@ -28,13 +28,14 @@
  * manager publishes it (lrng_drng_publish()), which invalidates the per-CPU
  * batches and makes the vDSO re-key.
  *
- * Reseeding: every generate call checks whether a reseed is due (more than
- * LRNG_DRNG_RESEED_THRESH calls or LRNG_DRNG_RESEED_MAX_TIME seconds since
- * the last seed, or injected user data).  It never seeds itself: it asks the
- * entropy source manager to seed, which happens in process context.  A
- * delayed work item also reseeds after LRNG_DRNG_RESEED_MAX_TIME seconds on
- * a system that asks for no random numbers, so that the vDSO generation
- * keeps moving.
+ * Reseeding: every generate call first checks whether a reseed is due
+ * (more than LRNG_DRNG_RESEED_THRESH calls or LRNG_DRNG_RESEED_MAX_TIME
+ * seconds since the last seed, or injected user data) and, if so, has the
+ * entropy source manager seed before it generates, as random.c reseeds a
+ * key that is too old before using it (lrng_es_reseed_due() says which
+ * contexts only queue the seed).  A delayed work item also reseeds after
+ * LRNG_DRNG_RESEED_MAX_TIME seconds on a system that asks for no random
+ * numbers, so that the vDSO generation keeps moving.
  *
  * NUMA: once the LRNG is fully seeded, every other node gets a DRNG
  * instance of its own, in its own memory; lrng_numa.c owns them and their
@@ -286,7 +287,7 @@ bool lrng_drng_was_seeded(void)
  */
 void lrng_drng_count_generate(void)
 {
-	lrng_drng_check_reseed(&lrng_drng_init, 1);
+	lrng_drng_count_calls(&lrng_drng_init, 1);
 }
 
 /******************************************************************

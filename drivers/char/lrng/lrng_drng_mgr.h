@@ -113,24 +113,46 @@ static inline u64 lrng_drng_calls(struct lrng_drng *drng)
 }
 
 /*
- * Count @calls generate calls of @drng (0: none to count now), ask for a
- * reseed when one is due, and fall back when it is overdue.  The calls
- * without a full reseed are derived from the reseed counter, which is the
- * only datum written: at most once per LRNG_DRNG_PCPU_BATCH calls of a CPU.
+ * Whether @drng is due for a reseed before its next generate call: more
+ * than LRNG_DRNG_RESEED_THRESH calls or the reseed interval since its last
+ * seed, or user data was injected.
  */
-static __always_inline void lrng_drng_check_reseed(struct lrng_drng *drng,
-						   u32 calls)
+static __always_inline bool lrng_drng_reseed_due(struct lrng_drng *drng)
 {
-	bool due = calls && atomic_sub_return(calls, &drng->requests) <= 0;
+	return atomic_read(&drng->requests) <= 0 ||
+	       READ_ONCE(drng->force_reseed) ||
+	       time_after(jiffies, READ_ONCE(drng->last_seeded) +
+				   lrng_reseed_max_time * HZ);
+}
 
-	if (due || READ_ONCE(drng->force_reseed) ||
-	    time_after(jiffies, READ_ONCE(drng->last_seeded) +
-				lrng_reseed_max_time * HZ))
-		lrng_es_request_seed();
+/*
+ * Before a generate call of @drng: seed first when a reseed is due, as far
+ * as the context allows (lrng_es_reseed_due()).  @can_sleep: the caller is
+ * in process context and holds no lock.
+ */
+static __always_inline void lrng_drng_reseed_if_due(struct lrng_drng *drng,
+						    bool can_sleep)
+{
+	if (unlikely(lrng_drng_reseed_due(drng)))
+		lrng_es_reseed_due(can_sleep);
+}
 
+/*
+ * After generate calls: count @calls calls of @drng, and fall back when a
+ * reseed of full strength is overdue.  The calls without a full reseed are
+ * derived from the reseed counter, which is the only datum written: at
+ * most once per LRNG_DRNG_PCPU_BATCH calls of a CPU.  A reseed the count
+ * makes due is done before the next generate call
+ * (lrng_drng_reseed_if_due()) or by the reseed interval's work item.
+ */
+static __always_inline void lrng_drng_count_calls(struct lrng_drng *drng,
+						  u32 calls)
+{
+	if (!calls)
+		return;
+	atomic_sub(calls, &drng->requests);
 	/* Only a fully seeded LRNG falls back (lrng_ready.c has the state). */
-	if (calls &&
-	    atomic64_read(&drng->calls_wo_full_seed) + lrng_drng_calls(drng) >
+	if (atomic64_read(&drng->calls_wo_full_seed) + lrng_drng_calls(drng) >
 	    READ_ONCE(lrng_max_wo_reseed) && lrng_ready())
 		lrng_es_unseed();
 }

@@ -12,9 +12,10 @@
  * (struct lrng_drng_stream), expanded with interrupts on.  Reads of user
  * space go to the switched DRNG instead while one serves (lrng_switch.c).
  *
- * Each generate call is counted towards its instance's reseed
- * (lrng_drng_check_reseed(), lrng_drng_mgr.h), which asks the entropy
- * source manager for a seed; output never seeds.
+ * Before a generate call, an instance due for a reseed is reseeded first
+ * where the context allows (lrng_drng_reseed_if_due(), lrng_drng_mgr.h);
+ * after it, the call is counted towards the next reseed
+ * (lrng_drng_count_calls()).
  *
  * Locking: each CPU's structure is guarded by its local lock, taken before
  * the instance's spinlock.
@@ -120,9 +121,7 @@ static __always_inline void lrng_drng_pcpu_generate(struct lrng_drng *drng,
 	lrng_cc20_generate(&pcpu->cc20, out, len);
 	local_unlock_irqrestore(&lrng_drng_pcpu.lock, flags);
 
-	lrng_drng_check_reseed(counted, calls);
-	if (counted != drng)
-		lrng_drng_check_reseed(drng, 0);
+	lrng_drng_count_calls(counted, calls);
 }
 
 /**
@@ -166,6 +165,7 @@ static void lrng_drng_direct(u8 *out, size_t len)
 
 	/* This CPU's node; a migration after this only costs a rekey. */
 	drng = lrng_numa_drng(numa_node_id()) ?: &lrng_drng_init;
+	lrng_drng_reseed_if_due(drng, false);
 	lrng_drng_pcpu_generate(drng, out, len);
 }
 
@@ -242,8 +242,11 @@ void lrng_drng_get_sleep(void *buf, size_t len)
 {
 	size_t done = 0;
 
-	if (lrng_drng_switched())
+	if (lrng_drng_switched()) {
+		/* Its seed takes a mutex: only here can it come first. */
+		lrng_drng_reseed_if_due(&lrng_drng_init, true);
 		done = lrng_switch_drng_get(buf, len);
+	}
 	/* What the switched DRNG failed to give is ChaCha20's. */
 	lrng_drng_get((u8 *)buf + done, len - done);
 }

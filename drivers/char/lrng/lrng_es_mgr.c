@@ -138,6 +138,16 @@ static u32 lrng_es_reseed_min_bits(void)
 					   LRNG_MIN_SEED_ENTROPY_BITS;
 }
 
+/*
+ * Whether a reseed of a fully seeded LRNG carried entropy of full strength,
+ * which alone restarts the count towards the fallback (lrng_drng_mgr.c):
+ * a reseed with less still goes in, but does not count as one.
+ */
+static bool lrng_es_full_strength(u32 bits)
+{
+	return bits >= LRNG_DRNG_SECURITY_STRENGTH_BITS;
+}
+
 /* Entropy every source is asked for beyond what it is credited for. */
 static u32 lrng_es_oversample_bits(void)
 {
@@ -343,7 +353,7 @@ int lrng_es_draw(struct lrng_seed_buf *sb, bool force, bool *full)
 	if (!force && lrng_es_avail_entropy() < lrng_es_reseed_min_bits())
 		return -EAGAIN;
 	bits = lrng_es_fill(sb, LRNG_DRNG_SECURITY_STRENGTH_BITS);
-	*full = bits >= lrng_es_reseed_min_bits();
+	*full = lrng_es_full_strength(bits);
 	return 0;
 }
 
@@ -395,7 +405,7 @@ static int __lrng_es_reseed(bool force, bool nosleep)
 				 lrng_es_full_seed_bits());
 	next = lrng_stage_for(bits);
 	full = next == LRNG_FULLY_SEEDED ||
-	       (stage == LRNG_FULLY_SEEDED && bits >= lrng_es_reseed_min_bits());
+	       (stage == LRNG_FULLY_SEEDED && lrng_es_full_strength(bits));
 	if (nosleep)
 		ret = lrng_drng_seed_nosleep(&sb, sizeof(sb), full);
 	else
@@ -461,6 +471,24 @@ int lrng_es_reseed(bool force)
 int lrng_es_reseed_nosleep(void)
 {
 	return __lrng_es_reseed(true, true);
+}
+
+/**
+ * lrng_es_reseed_due() - seed before output, because a reseed is due
+ * @can_sleep: the caller is in process context and holds no lock
+ *
+ * Called before a generate call of a DRNG due for a reseed.  The seed is
+ * done before the call returns, so that the output comes from the new
+ * state, except where the context cannot wait: without @can_sleep, a
+ * switched DRNG, whose seed takes a mutex, and a seed operation that runs
+ * already leave the seed to the work item, and the output comes from the
+ * state before it.  Too little entropy skips the reseed until the next
+ * threshold, as every reseed does.  Callable in any context but NMI.
+ */
+void lrng_es_reseed_due(bool can_sleep)
+{
+	if (__lrng_es_reseed(false, !can_sleep) == -EBUSY)
+		lrng_es_request_seed();
 }
 
 /**

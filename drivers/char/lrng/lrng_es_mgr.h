@@ -68,6 +68,7 @@ void lrng_es_request_seed(void);
 bool lrng_sp80090c_compliant(void);
 int lrng_es_reseed(bool force);
 int lrng_es_reseed_nosleep(void);
+void lrng_es_reseed_due(bool can_sleep);
 int lrng_es_draw(struct lrng_seed_buf *sb, bool force, bool *full);
 void lrng_es_draw_used(struct lrng_seed_buf *sb);
 void lrng_es_reseed_sync(void);
