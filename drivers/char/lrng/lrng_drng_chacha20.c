@@ -43,6 +43,7 @@
 #include <linux/bug.h>
 #include <linux/export.h>
 #include <linux/init.h>
+#include <linux/irqflags.h>
 #include <linux/jump_label.h>
 #include <linux/math.h>
 #include <linux/minmax.h>
@@ -127,6 +128,31 @@ static bool lrng_cc20_simd_active(void)
 }
 
 /**
+ * lrng_cc20_bulk_simd() - whether whole blocks take the SIMD library
+ * @full: bytes of whole blocks in one request
+ *
+ * Only for more than one block (the library does a single block with the
+ * generic code anyway), when lrng_cc20_bulk_init() chose it, and only with
+ * interrupts enabled: the FPU or NEON state is saved and restored around
+ * the library call, which would lengthen an interrupts-off section, and
+ * arm64 refuses NEON there and in hard interrupts.  So the DRNG's own
+ * generate calls (lrng_cc20_generate()), made under the per-CPU local lock
+ * or an instance's spinlock with interrupts off, and the batch refills that
+ * come through them, always take the generic block function; the key
+ * streams of large requests, expanded with no lock held, take the library
+ * in task and soft interrupt context, where the library's own check
+ * (crypto_simd_usable()) has the last word.
+ *
+ * Return: true for the SIMD library, false for chacha20_block().
+ */
+VISIBLE_IF_KUNIT bool lrng_cc20_bulk_simd(size_t full)
+{
+	return full > CHACHA_BLOCK_SIZE && lrng_cc20_simd_active() &&
+	       !irqs_disabled();
+}
+EXPORT_SYMBOL_IF_KUNIT(lrng_cc20_bulk_simd);
+
+/**
  * lrng_cc20_bulk_name() - the code that produces bulk output
  *
  * Return: its name, for the log and /proc/lrng_type.
@@ -137,7 +163,6 @@ const char *lrng_cc20_bulk_name(void)
 					 "generic block function";
 }
 
-/* Replace the key with the next block of key stream: fast key erasure. */
 /******************************************************************
  * 2. The DRNG
  *
@@ -145,6 +170,7 @@ const char *lrng_cc20_bulk_name(void)
  * guards the state.
  ******************************************************************/
 
+/* Replace the key with the next block of key stream: fast key erasure. */
 static void lrng_cc20_rekey(struct lrng_chacha20 *cc20)
 {
 	u8 block[CHACHA_BLOCK_SIZE];
@@ -299,13 +325,7 @@ void lrng_cc20_blocks(struct lrng_chacha20 *once, u8 *out, size_t outlen)
 	size_t full = round_down(outlen, CHACHA_BLOCK_SIZE);
 	u8 tail[CHACHA_BLOCK_SIZE];
 
-	/*
-	 * The SIMD library does a single block with the generic code too,
-	 * after a memset and then an XOR over it: one block goes straight to
-	 * the block function.
-	 */
-	lrng_cc20_fill(once, out, full,
-		       full > CHACHA_BLOCK_SIZE && lrng_cc20_simd_active());
+	lrng_cc20_fill(once, out, full, lrng_cc20_bulk_simd(full));
 	out += full;
 	outlen -= full;
 	if (outlen) {

@@ -34,5 +34,8 @@ void lrng_cc20_zero(struct lrng_chacha20 *cc20);
 void lrng_cc20_fill(struct lrng_chacha20 *once, u8 *out, size_t full,
 		    bool simd);
 const char *lrng_cc20_bulk_name(void);
+#if IS_ENABLED(CONFIG_KUNIT)
+bool lrng_cc20_bulk_simd(size_t full);
+#endif
 
 #endif /* _LRNG_DRNG_CHACHA20_H */

@@ -14,6 +14,7 @@
 
 #include <crypto/sha2.h>
 #include <kunit/test.h>
+#include <linux/irqflags.h>
 #include <linux/module.h>
 #include <linux/string.h>
 
@@ -298,6 +299,27 @@ static void lrng_cc20_test_simd(struct kunit *test)
 	lrng_cc20_zero(&simd);
 }
 
+/*
+ * The SIMD library never runs with interrupts off, whatever the boot
+ * measurement or lrng_drng_chacha20.simd chose, nor for a single block;
+ * with interrupts on, large requests take what was chosen.
+ */
+static void lrng_cc20_test_simd_context(struct kunit *test)
+{
+	bool chosen = !strcmp(lrng_cc20_bulk_name(), "SIMD library");
+	unsigned long flags;
+	bool off;
+
+	local_irq_save(flags);
+	off = lrng_cc20_bulk_simd(LRNG_DRNG_MAX_REQSIZE);
+	local_irq_restore(flags);
+	KUNIT_EXPECT_FALSE_MSG(test, off, "SIMD with interrupts off (%s chosen)",
+			       lrng_cc20_bulk_name());
+	KUNIT_EXPECT_FALSE(test, lrng_cc20_bulk_simd(CHACHA_BLOCK_SIZE));
+	KUNIT_EXPECT_EQ(test, chosen,
+			lrng_cc20_bulk_simd(LRNG_DRNG_MAX_REQSIZE));
+}
+
 static struct kunit_case lrng_drng_chacha20_cases[] = {
 	KUNIT_CASE(lrng_cc20_test_zero_key_kat),
 	KUNIT_CASE(lrng_cc20_test_seed_kat),
@@ -307,6 +329,7 @@ static struct kunit_case lrng_drng_chacha20_cases[] = {
 	KUNIT_CASE(lrng_cc20_test_keystream),
 	KUNIT_CASE(lrng_cc20_test_blocks),
 	KUNIT_CASE(lrng_cc20_test_simd),
+	KUNIT_CASE(lrng_cc20_test_simd_context),
 	{}
 };
 
