@@ -530,13 +530,15 @@ boot() {
 				-drive "if=none,id=d0,file=$DISTRO_DISK,format=raw,readonly=on"
 				-device scsi-hd,drive=d0,bus=scsi0.0)
 		fi
-		# Two NUMA nodes, one CPU each. One socket per node: CPUs of
-		# one socket on two nodes make the kernel WARN (topology_sane).
-		smp=2,sockets=2,cores=1,threads=1
-		dev+=(-object "memory-backend-ram,id=m0,size=$((mem / 2))M"
-			-object "memory-backend-ram,id=m1,size=$((mem / 2))M"
-			-numa node,nodeid=0,cpus=0,memdev=m0
-			-numa node,nodeid=1,cpus=1,memdev=m1)
+		# NUMA_NODES (default 2) NUMA nodes, one CPU each. One socket
+		# per node: CPUs of one socket on two nodes make the kernel
+		# WARN (topology_sane).
+		local n nodes=${NUMA_NODES:-2}
+		smp=$nodes,sockets=$nodes,cores=1,threads=1
+		for ((n = 0; n < nodes; n++)); do
+			dev+=(-object "memory-backend-ram,id=m$n,size=$((mem / nodes))M"
+				-numa "node,nodeid=$n,cpus=$n,memdev=m$n")
+		done
 		[ "$flavor" = lrng-debug ] && dev+=(-device vmgenid,id=vmgenid0)
 	fi
 	local append="console=ttyS0 panic_on_warn=1 oops=panic panic=-1${wd:+ $wd} lrng.mode=$mode $*"

@@ -11,9 +11,10 @@
  *  - an ioctl caller: RNDGETENTCNT, and as root RNDADDENTROPY and
  *    RNDRESEEDCRNG;
  *  - a reader of the random sysctls and, where present, /proc/lrng_type;
- *  - as root, with /sys/devices/system/cpu/cpu1/online: CPU 1 taken offline
- *    and online again in a loop (always left online; LRNG_STRESS_HOTPLUG=0
- *    leaves this out, e.g. when run outside a test VM);
+ *  - as root, with /sys/devices/system/cpu/cpu1/online: CPU 1, 2, ... in
+ *    turn taken offline and online again in a loop (always left online;
+ *    LRNG_STRESS_HOTPLUG=0 leaves this out, e.g. when run outside a test
+ *    VM);
  *  - as root, on an LRNG kernel with the extension modules (lrng_moddir()):
  *    the DRNG and the conditioning hash switched by loading lrng_drbg.ko
  *    and removing it again in a loop (every load and removal must succeed;
@@ -375,25 +376,13 @@ static void *stress_sysctl(void *arg)
 	return NULL;
 }
 
-static int stress_set_online(int online)
-{
-	int fd, ret;
-
-	fd = open(STRESS_CPU1_ONLINE, O_WRONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
-	ret = write(fd, online ? "1" : "0", 1) == 1 ? 0 : -errno;
-	close(fd);
-	return ret;
-}
-
-/* Bring CPU 1 back, retrying for a while if hotplug is busy. */
-static int stress_restore_online(void)
+/* Bring @cpu back, retrying for a while if hotplug is busy. */
+static int stress_restore_online(int cpu)
 {
 	int i, ret = 0;
 
 	for (i = 0; i < 100; i++) {
-		ret = stress_set_online(1);
+		ret = lrng_cpu_set_online(cpu, 1);
 		if (!ret || ret == -ENOENT || ret == -EACCES)
 			return ret;
 		usleep(50000);
@@ -401,23 +390,41 @@ static int stress_restore_online(void)
 	return ret;
 }
 
+/* Every CPU but CPU 0 back online; the first error, or 0. */
+static int stress_restore_all(void)
+{
+	int cpu, ret, first = 0;
+
+	for (cpu = 1; cpu < sysconf(_SC_NPROCESSORS_CONF); cpu++) {
+		ret = stress_restore_online(cpu);
+		if (ret && ret != -ENOENT && !first)
+			first = ret;
+	}
+	return first;
+}
+
+/* CPUs 1, 2, ... in turn: offline, then online again. */
 static void *stress_hotplug(void *arg)
 {
+	long ncpus = sysconf(_SC_NPROCESSORS_CONF);
 	__u64 s = STRESS_SEED + 300;
-	int ret;
+	int cpu = 0, ret;
 
 	(void)arg;
 
 	while (stress_running()) {
-		ret = stress_set_online(0);
+		cpu = cpu % (ncpus - 1) + 1;
+		ret = lrng_cpu_set_online(cpu, 0);
+		if (ret == -ENOENT)
+			continue;
 		if (ret) {
-			stress_error("CPU 1 offline: %s", strerror(-ret));
+			stress_error("CPU %d offline: %s", cpu, strerror(-ret));
 			break;
 		}
 		usleep(50000 + stress_rand(&s) % 200000);
-		ret = stress_restore_online();
+		ret = stress_restore_online(cpu);
 		if (ret) {
-			stress_error("CPU 1 online: %s", strerror(-ret));
+			stress_error("CPU %d online: %s", cpu, strerror(-ret));
 			break;
 		}
 		S.offline_cycles++;
@@ -574,7 +581,7 @@ FIXTURE_SETUP(stress)
 	e = getenv("LRNG_STRESS_HOTPLUG");
 	S.hotplug = S.root && !access(STRESS_CPU1_ONLINE, W_OK) &&
 		    sysconf(_SC_NPROCESSORS_CONF) > 1 && !(e && !strcmp(e, "0"));
-	/* The parent restores CPU 1 whatever happens to the test process. */
+	/* The parent restores the CPUs whatever happens to the test process. */
 	self->hotplug = S.hotplug;
 	lrng_moddir(S.moddir, sizeof(S.moddir));
 	snprintf(path, sizeof(path), "%s/lrng_drbg.ko", S.moddir);
@@ -588,7 +595,7 @@ FIXTURE_SETUP(stress)
 FIXTURE_TEARDOWN_PARENT(stress)
 {
 	if (self->hotplug)
-		stress_restore_online();
+		stress_restore_all();
 }
 
 /* Record the switches of this run for "drbg_switch". */
@@ -619,7 +626,7 @@ static void stress_body(struct __test_metadata *_metadata)
 	TH_LOG("%.0f s, up to %zu MiB kept, seed %#llx, root %d, hotplug %d",
 	       S.secs, S.cap / LRNG_MIB, STRESS_SEED, S.root, S.hotplug);
 	if (!S.hotplug)
-		TH_LOG("CPU 1 hotplug left out (needs root, two CPUs, %s)",
+		TH_LOG("CPU hotplug left out (needs root, two CPUs, %s)",
 		       STRESS_CPU1_ONLINE);
 	if (!S.root)
 		TH_LOG("RNDADDENTROPY and RNDRESEEDCRNG left out (not root)");
@@ -655,7 +662,7 @@ static void stress_body(struct __test_metadata *_metadata)
 	pthread_join(sc, NULL);
 	if (S.hotplug) {
 		pthread_join(hp, NULL);
-		EXPECT_EQ(0, stress_restore_online());
+		EXPECT_EQ(0, stress_restore_all());
 	}
 	if (S.switching)
 		pthread_join(sw, NULL);
@@ -672,7 +679,7 @@ static void stress_body(struct __test_metadata *_metadata)
 	       S.writes, S.write_bytes, S.sysctl_reads);
 	TH_LOG("RNDADDENTROPY %lu, RNDRESEEDCRNG %lu, RNDGETENTCNT %lu",
 	       S.addentropy, S.reseed, S.getentcnt);
-	TH_LOG("CPU 1 offline/online cycles %lu, affinity moves %lu, load ran %.1f s",
+	TH_LOG("CPU offline/online cycles %lu, affinity moves %lu, load ran %.1f s",
 	       S.offline_cycles, S.affinity_moves, took);
 	TH_LOG("DRBG loaded and removed %lu times", S.switches);
 
