@@ -93,15 +93,16 @@ static_checks() {
 	manifest_static_checks
 }
 
-# The manifest parses, the README's list of checks is the one generated
-# from it, and its checker passes its own tests on crafted result
-# channels (a check of the harness, not of the kernel).
+# The manifest parses, README's test tiers and harness/README's list of
+# checks are the ones generated from it, and its checker passes its own
+# tests on crafted result channels (a check of the harness, not of the
+# kernel).
 manifest_static_checks() {
 	local out
-	if out=$(manifest readme-check "$ROOT/README" 2>&1); then
-		pass "README's list of checks is generated from harness/manifest"
+	if out=$(manifest readme-check "$ROOT/README" "$ROOT/harness/README" 2>&1); then
+		pass "README and harness/README: generated from harness/manifest"
 	else
-		fail "README's list of checks is generated from harness/manifest" "$(echo "$out" | head -1)"
+		fail "README and harness/README: generated from harness/manifest" "$(echo "$out" | head -1)"
 	fi
 	if out=$(manifest selftest 2>&1); then
 		pass "harness: manifest checker self-tests ($(echo "$out" | tail -1))"
@@ -473,7 +474,7 @@ cmd_test() {
 	fi
 	# make test-debug's slice: the debug kernel's build and its test boot
 	# (all kselftests, the stress test, KUnit); the special boots only in
-	# make test-debug. See README for the times.
+	# make test-debug.
 	[[ $flavors == *lrng* ]] && debug_tests slice
 	# The distribution-like kernel (harness/distro.config): build, test
 	# boot with a SCSI disk and vmgenid, export parity; drivers/char/lrng/
