@@ -2,36 +2,26 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # make bench: the LRNG kernel against the stock random.c kernel, side by side.
+# Method and how to read the table: harness/bench/README.
 #
 #   harness/bench.sh            full run (make bench), results in build/bench/
 #   harness/bench.sh --smoke    one short pass, only checks that every figure
 #                               is produced (make test), build/bench-smoke/
 #
-# Both kernels come from the same tree and config fragment (build_kernel
-# lrng|stock, differing only in CONFIG_LRNG), boot the same way (TCG,
-# -smp 2, same command line) with the same initramfs: the make vm payload
-# harness/bench/run plus static programs from harness/bench/. Three kinds of
-# boot, each repeated and alternating the kernel order per repetition:
-#   perf       getrandom(2) throughput, vdso_test_getrandom bench-single,
-#              the in-kernel API and add_interrupt_randomness() (kernel
-#              module harness/bench/kmod/lrng_bench.c, built for each kernel)
-#   seedblock  random.trust_cpu=off, one blocking getrandom() from /init
-#   seedpoll   random.trust_cpu=off, getrandom(GRND_NONBLOCK) every 10 ms
-# plus static/per-CPU memory from the O= build dirs. Every perf boot also
-# times the host-speed control, the same user-space loop on both kernels; a
-# boot the host slowed as a whole is booted again. harness/bench/report.py
-# prints the table and writes results.csv, table.txt and chart.png.
+# Boots: perf, seedblock and seedpoll, each repeated, alternating the kernel
+# order per repetition; harness/bench/report.py prints the table and writes
+# results.csv, table.txt and chart.png.
 #
 # Environment: BENCH_REPS (5), BENCH_SEED_REPS (min(BENCH_REPS, 3)),
 # BENCH_SECS (0.5 s per throughput figure), BENCH_SEED_BOUND (120 s),
 # BENCH_VDSO_TRIALS (1000000), BENCH_VDSO_FULL (0; 1 also runs the
-# unmodified 25M-trial vdso_test_getrandom once per kernel), BENCH_KMOD_CALLS
+# unmodified vdso_test_getrandom once per kernel), BENCH_KMOD_CALLS
 # (100000 calls per repetition of each in-kernel figure, 4 KiB: / 32),
 # BENCH_KMOD_REPS (5 repetitions in each boot, median), BENCH_RERUNS
 # (BENCH_REPS: at most this many perf boots are booted again because the
-# host slowed them), BENCH_NO_BUILD
-# (1: use the kernels and guest programs as built, as make test does), and
-# the harness's KSRC, KVM, TIMEOUT, CMDLINE, JOBS.
+# host slowed them), BENCH_NO_BUILD (1: use the kernels and guest programs
+# as built, as make test does), and the harness's KSRC, KVM, TIMEOUT,
+# CMDLINE, JOBS.
 set -euo pipefail
 
 TIMEOUT_SET=${TIMEOUT:+1}
