@@ -28,8 +28,7 @@
  * the architecture's SIMD code (SSSE3/AVX2/AVX-512 on x86_64, NEON on
  * arm64) where there is one and the calling context allows it.  Which is
  * faster depends on the machine: SIMD on hardware, the generic function
- * under QEMU's instruction emulation (TCG), which emulates the SIMD
- * instructions (4 KiB reads at 0.44 of the generic speed).  So at
+ * under an emulator that emulates the SIMD instructions.  So at
  * late_initcall lrng_cc20_bulk_init() times both and keeps the SIMD code
  * only when it is at least an eighth faster; lrng_drng_chacha20.simd=on or
  * =off overrides the measurement.  The choice is logged and shown in

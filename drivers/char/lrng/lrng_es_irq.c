@@ -464,8 +464,8 @@ static noinline void lrng_irq_record_full(u32 stamp, int irq,
  * Called by the interrupt core in hard-IRQ context for every interrupt, as
  * with random.c.  A fully seeded LRNG takes the fast path (see "Batches"
  * above).  It is defined here rather than in lrng_interface_kernel.c so
- * that the fast path is one function: a jump to a second one added about a
- * tenth to its cost under QEMU's TCG (make bench).
+ * that the fast path is one function: it runs for every interrupt, where
+ * a call into another file would be a measurable part of its cost.
  */
 void add_interrupt_randomness(int irq)
 {

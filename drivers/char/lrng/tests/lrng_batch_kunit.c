@@ -22,16 +22,16 @@
  *    and is not biased where a modulo or a missing rejection would be.
  *
  * Each case counts what it checks and expects once after its loop: a
- * broken batch fails every call, and one message per call (512) stalled a
- * boot's RCU with a batch that did not advance.  With that batch, which
- * returns one value forever, the first two cases fail and the third never
- * returns: __get_random_u32_below() retries a rejected value, as random.c
- * does, so the boot hangs, which make test reports as a failure too.
+ * broken batch fails every call, and one message per call would flood the
+ * console for long enough to stall RCU.  With a batch that returns one
+ * value forever the first two cases fail and the third never returns:
+ * __get_random_u32_below() retries a rejected value, as random.c does, so
+ * the boot hangs, which a test run must treat as a failure too.
  *
- * The batch serves only a fully seeded LRNG.  The test kernels trust the
- * CPU source, so it is seeded before KUnit runs; in a boot where it is not
- * (UML, random.trust_cpu=off) the cases are skipped, and the harness fails
- * the main test boots on any skipped case.
+ * The batch serves only a fully seeded LRNG.  A kernel that trusts the CPU
+ * source is seeded before KUnit runs; in a boot where it is not (UML,
+ * random.trust_cpu=off) the cases are skipped, so a test run that needs
+ * them must treat a skipped case as a failure.
  */
 
 #include <kunit/test.h>

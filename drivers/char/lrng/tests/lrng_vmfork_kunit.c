@@ -14,9 +14,9 @@
  * the next periodic one, fails.
  *
  *  - lrng_vmfork_test_task: process context, as the vmgenid driver's ACPI
- *    notify handler (the QEMU test machines' device): the DRNG is reseeded
- *    when the call returns, three times in a row, and the vmfork notifiers
- *    (WireGuard's) run once per call, after the reseed.
+ *    notify handler: the DRNG is reseeded when the call returns, three
+ *    times in a row, and the vmfork notifiers (WireGuard's) run once per
+ *    call, after the reseed.
  *  - lrng_vmfork_test_hardirq: an hrtimer in hard interrupt mode, as the
  *    driver's interrupt handler when the ID comes through the device tree
  *    (drivers/virt/vmgenid.c).  There the reseed is done at once when no
