@@ -410,7 +410,9 @@ kerneldoc_check() {
 # ------------------------------------------------------------------ Sphinx
 # lrng.rst on its own, with sphinx-build -W (every warning an error): its
 # reStructuredText, headings, tables, literal blocks and internal links.
-# The admin guide's kernel extensions are not needed: lrng.rst uses none.
+# Of the kernel's Sphinx extensions it needs only kerneldoc, for its
+# kernel-doc directives, which read the DOC: blocks from the repository's
+# drivers/char/lrng/ (a kernel-doc warning fails the check too).
 sphinx_check() {
 	local name="Sphinx: Documentation/admin-guide/lrng.rst builds without warnings"
 	local d=$B/sphinx log=$LOGS/sphinx.log
@@ -422,6 +424,8 @@ sphinx_check() {
 	mkdir -p "$d/src"
 	cp "$ROOT/Documentation/admin-guide/lrng.rst" "$d/src/index.rst"
 	printf 'project = "LRNG"\nhighlight_language = "none"\n' >"$d/src/conf.py"
+	printf 'import sys\nsys.path.insert(0, "%s/Documentation/sphinx")\nextensions = ["kerneldoc"]\nkerneldoc_bin = "%s/scripts/kernel-doc"\nkerneldoc_srctree = "%s"\n' \
+		"$TREE" "$TREE" "$ROOT" >>"$d/src/conf.py"
 	if sphinx-build -q -W --keep-going -b html -d "$d/doctrees" "$d/src" \
 		"$d/html" >"$log" 2>&1; then
 		pass "$name (build/sphinx/html/index.html)"
