@@ -4,18 +4,31 @@
  * get_random_bytes() calls
  *
  * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ */
+
+/**
+ * DOC: Per-CPU batch
  *
- * Output, callable in any context but NMI, from random_init_early() on:
- *	get_random_bytes(), get_random_u8() .. get_random_u64(),
- *	__get_random_u32_below()
- *
- * The get_random_uN() functions, and get_random_bytes() calls of up to
- * LRNG_BATCH_SHORT_MAX bytes (which serve short user-space reads too),
- * take their bytes from a per-CPU batch (lrng_batch_take()) that is
- * refilled from the DRNG when it is used up or when the DRNG's generation
- * changed (a reseed), so no IPI is ever needed.  Until the LRNG is fully
- * seeded they bypass the batch, as random.c does.  The batch is inlined
- * into each of these functions, so it lives in their file.
+ * get_random_u8() .. get_random_u64() and __get_random_u32_below() take
+ * bytes from a per-CPU batch of LRNG_BATCH_BYTES (224), one for all sizes,
+ * that is refilled from the DRNG when it is used up or when the DRNG's
+ * generation changed (a reseed), so no IPI is ever needed.  224 bytes are
+ * four ChaCha20 blocks with no key stream thrown away (random.c keeps four
+ * 96-byte batches, one per size).  get_random_bytes() calls of up to
+ * LRNG_BATCH_SHORT_MAX (64) bytes, which serve short reads of user space
+ * too, take their bytes from the same batch, running on into the next fill
+ * when the rest is too short: 64 bytes cost 8/7 of a ChaCha20 block instead
+ * of two.  Bytes are wiped as they are handed out and a reseed drops the
+ * rest, so the batch only ever holds output not given yet, as the vDSO's
+ * batch in user memory does.  Until the LRNG is fully seeded these calls
+ * bypass the batch, as random.c does, and reads from a switched DRNG never
+ * go through it.  All of them may be called in any context but NMI, from
+ * random_init_early() on.
+ */
+
+/*
+ * In the code: lrng_batch_take() hands out the bytes.  The batch is
+ * inlined into each of these functions, so it lives in their file.
  */
 
 #include <crypto/chacha.h>

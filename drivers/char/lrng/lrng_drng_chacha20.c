@@ -3,37 +3,55 @@
  * LRNG ChaCha20 DRNG
  *
  * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ */
+
+/**
+ * DOC: ChaCha20 DRNG
  *
  * The default deterministic random number generator of the LRNG.  Its state
  * is one ChaCha20 input block (RFC 8439 layout: constants, 256-bit key,
- * 32-bit block counter, 96-bit nonce).
+ * 32-bit block counter, 96-bit nonce), starting from the all-zero key.  It
+ * is built on the kernel's ChaCha20 library (lib/crypto/chacha.c).
  *
  * Generate: the ChaCha20 key stream of the current key, starting at the
  * current block counter, is split into the new key (its first 32 bytes) and
  * the output (the bytes after them).  Replacing the key at every call (fast
- * key erasure) means a compromise of the state never reveals output produced
- * before it (backtracking resistance); taking the key from the first block
- * lets a request of up to 32 bytes cost a single block.  One call produces at most
- * LRNG_DRNG_MAX_REQSIZE bytes; the DRNG manager splits larger requests.
+ * key erasure) means a compromise of the state never reveals output
+ * produced before it (backtracking resistance); taking the key from the
+ * first block lets a request of up to 32 bytes cost a single block.  One
+ * call produces at most LRNG_DRNG_MAX_REQSIZE (4096) bytes; the DRNG
+ * manager splits larger requests.  A one-time key of the DRNG manager
+ * (lrng_cc20_key_once(), lrng_cc20_blocks()) is expanded into its plain key
+ * stream instead, every block of it: that key is wiped after the call, so
+ * there is no next key to keep.
  *
  * Seed: the seed is XORed into the key 32 bytes at a time, and every chunk
  * is followed by a key update as above.  The seed therefore never replaces
  * the existing state, it only adds to it.
  *
- * The code is built on the kernel's ChaCha20 library (lib/crypto/chacha.c).
- *
  * Bulk output: the whole blocks of a request come either from the generic
  * block function, one block at a time as in random.c, or, with
  * CONFIG_LRNG_CHACHA20_SIMD, from one chacha20_crypt() call over zeros:
  * the architecture's SIMD code (SSSE3/AVX2/AVX-512 on x86_64, NEON on
- * arm64) where there is one and the calling context allows it.  Which is
+ * arm64) where there is one.  Both produce the same key stream.  Which is
  * faster depends on the machine: SIMD on hardware, the generic function
  * under an emulator that emulates the SIMD instructions.  So at
- * late_initcall lrng_cc20_bulk_init() times both and keeps the SIMD code
- * only when it is at least an eighth faster; lrng_drng_chacha20.simd=on or
- * =off overrides the measurement.  The choice is logged and shown in
- * /proc/lrng_type.  Both produce the same key stream.
+ * late_initcall the LRNG times both on LRNG_CC20_BULK_BYTES (512) bytes,
+ * LRNG_CC20_BULK_RUNS (8) times each, and keeps the SIMD code only when it
+ * is at least an eighth faster; the boot parameter lrng_drng_chacha20.simd
+ * (on or off) overrides the timing.  The choice is logged ("random:
+ * ChaCha20 bulk output: ...") and shown in /proc/lrng_type.
  *
+ * The SIMD code serves only requests of more than one block, and only with
+ * interrupts enabled (lrng_cc20_bulk_simd()): saving the FPU or NEON state
+ * would lengthen an interrupts-off section, and arm64 refuses NEON there.
+ * The DRNG's own generate calls, made under a lock with interrupts off,
+ * and the per-CPU batch refills therefore always take the generic block
+ * function; the key streams of large requests, expanded with no lock held,
+ * take the choice made at boot.
+ */
+
+/*
  * Sections: 1. bulk output selection, 2. the DRNG, 3. one-time keys
  * (streams), 4. the boot-time measurement.
  */

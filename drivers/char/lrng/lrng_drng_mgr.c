@@ -3,50 +3,68 @@
  * LRNG DRNG manager
  *
  * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ */
+
+/**
+ * DOC: DRNG manager
  *
- * The DRNG manager owns the DRNG instance that serves every random number:
- * getrandom(2), /dev/random, /dev/urandom, get_random_bytes() and the
- * get_random_u8() .. get_random_u64() batches.  The instance is the ChaCha20
- * DRNG of lrng_drng_chacha20.c, usable from any context.
+ * The DRNG manager owns the DRNG instance that all random numbers derive
+ * from: getrandom(2), /dev/random, /dev/urandom, get_random_bytes() and the
+ * get_random_u8() .. get_random_u64() batches (one instance per NUMA node on
+ * a NUMA machine).  The instance is the ChaCha20 DRNG, usable from any
+ * context.  It counts generate calls, tracks the time of the last seed,
+ * asks the entropy source manager for reseeds and publishes a new
+ * generation at every seed.
  *
- * Switched DRNG: an extension (the SP800-90A DRBG, the kernel crypto API)
- * may install its own DRNG with lrng_set_drng_cb().  Its state lives in
- * lrng_switch.c: it then serves getrandom(2) and the devices
- * (lrng_drng_get_sleep()) and takes every seed (lrng_drng_seed()); the
- * ChaCha20 DRNGs keep serving in-kernel callers, who may be in atomic
- * context, and are seeded from the switched DRNG's output.
+ * Output does not come from the instance directly: every CPU has its own
+ * ChaCha20 DRNG, keyed from the instance whenever the instance's generation
+ * moved, so that a seeded system takes no global lock to produce random
+ * numbers.
  *
- * Output (lrng_drng_pcpu.c): every CPU has its own ChaCha20 DRNG, keyed
- * from the instance whenever the instance's generation moved, so that a
- * seeded system takes no global lock to produce random numbers.  The
+ * Seeding: every seed advances the instance's generation; once the seed
+ * operation has reseeded the NUMA nodes' instances too, the manager
+ * publishes it, which invalidates the per-CPU batches and makes the vDSO
+ * re-key.
+ *
+ * Reseeding: every generate call (at most 4096 bytes) first checks whether
+ * a reseed is due: more than LRNG_DRNG_RESEED_MAX_TIME (600) seconds or
+ * LRNG_DRNG_RESEED_THRESH (2^20) generate calls since the last seed, or
+ * data injected by writing to /dev/random or /dev/urandom or with
+ * RNDADDENTROPY.  If so, it has the entropy source manager seed before it
+ * generates where the context allows, as random.c reseeds a key that is
+ * too old before using it; elsewhere the seed is queued and the call is
+ * served from the current state.  A delayed work item also reseeds
+ * LRNG_DRNG_RESEED_MAX_TIME seconds after the last seed on a system that
+ * asks for no random numbers, so that the vDSO generation keeps moving.  A
+ * reseed that finds less than 128 bits in the sources is skipped: the
+ * counters restart, of every NUMA node's instance too, and the DRNG goes
+ * on with its state.  RNDRESEEDCRNG, a VM fork, resume from suspend
+ * (without autosleep) and restore from hibernation force a reseed with
+ * whatever the sources hold, after waiting for a seed operation that
+ * already runs.  A VM fork reported from a hard interrupt (the device-tree
+ * vmgenid driver) reseeds at once only when that needs no waiting (no
+ * other seed operation runs, no switched DRNG); otherwise a work item
+ * reseeds right after.
+ *
+ * Fallback: a reseed with at least 128 bits counts as full strength.  After
+ * lrng_drng_mgr.max_wo_reseed (default LRNG_DRNG_MAX_WITHOUT_RESEED, 2^30)
+ * generate calls without a full-strength reseed, the LRNG falls back to
+ * unseeded: getrandom(2) and /dev/random block again until the sources
+ * fully seed it, which is logged as "crng fully seeded again".  Every NUMA
+ * node's instance then counts as not fully seeded too, and the seed that
+ * ends the fallback seeds them from the initial instance.
+ */
+
+/*
+ * In the code: a switched DRNG's state lives in lrng_switch.c, which then
+ * serves user space (lrng_drng_get_sleep()) and takes every seed
+ * (lrng_drng_seed()).  The per-CPU DRNGs are in lrng_drng_pcpu.c; the
  * instance (struct lrng_drng) and its reseed check, which every generate
- * call runs, are in lrng_drng_mgr.h for it.
- *
- * Seeding: the entropy source manager hands a seed buffer to
- * lrng_drng_seed().  Every seed advances the instance's generation; once
- * the seed operation has reseeded the NUMA nodes' instances too, the
- * manager publishes it (lrng_drng_publish()), which invalidates the per-CPU
- * batches and makes the vDSO re-key.
- *
- * Reseeding: every generate call first checks whether a reseed is due
- * (more than LRNG_DRNG_RESEED_THRESH calls or LRNG_DRNG_RESEED_MAX_TIME
- * seconds since the last seed, or injected user data) and, if so, has the
- * entropy source manager seed before it generates, as random.c reseeds a
- * key that is too old before using it (lrng_es_reseed_due() says which
- * contexts only queue the seed).  A delayed work item also reseeds after
- * LRNG_DRNG_RESEED_MAX_TIME seconds on a system that asks for no random
- * numbers, so that the vDSO generation keeps moving.
- *
- * NUMA: once the LRNG is fully seeded, every other node gets a DRNG
- * instance of its own, in its own memory; lrng_numa.c owns them and their
- * lifecycle, with the operations on one instance from here
- * (lrng_drng_node_alloc(), lrng_drng_inst_*()).  The initial instance
- * serves the first node.  A CPU's per-CPU DRNG is keyed from its node's
- * instance.
- *
- * Fallback: after LRNG_DRNG_MAX_WITHOUT_RESEED generate calls without a
- * reseed of full strength the LRNG falls back to unseeded (lrng_ready.c) and
- * the blocking interfaces block again until the sources reseed it.
+ * call runs, are in lrng_drng_mgr.h for it (lrng_es_reseed_due() says which
+ * contexts only queue the seed).  lrng_numa.c owns the nodes' instances
+ * and their lifecycle, with the operations on one instance from here
+ * (lrng_drng_node_alloc(), lrng_drng_inst_*()); lrng_drng_publish()
+ * publishes a generation; lrng_ready.c records the fallback.
  *
  * Sections: 1. the instances and their reseed bookkeeping, 2. seeding,
  * 3. one instance, for the NUMA nodes, 4. initialisation and

@@ -3,6 +3,10 @@
  * LRNG auxiliary entropy pool
  *
  * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ */
+
+/**
+ * DOC: Auxiliary pool
  *
  * The auxiliary pool takes every input that is not an interrupt time stamp:
  * writes to /dev/random and /dev/urandom, the RNDADDENTROPY and
@@ -11,13 +15,23 @@
  * add_vmfork_randomness(), and every seed buffer after it was used (for
  * backtracking resistance).
  *
- * The pool is the running state of the conditioning hash (lrng_hash.c):
- * input is hashed into it, and reading it finalises the hash, hands out the
- * digest and starts a new hash.  The entropy credited to the pool is capped at the digest size
- * (SP800-90B section 3.1.5.1).  Each input is credited as random.c credits
- * it: user writes and device data never, RNDADDENTROPY and hardware RNGs
- * with the entropy their caller states, the boot loader seed with its full
- * length when random.trust_bootloader is set.
+ * The pool is the running state of the conditioning hash, SHA-256 unless
+ * an extension switched it: input is hashed into it, and reading it
+ * finalises the hash, hands out the digest and starts a new hash; the full
+ * digest goes into the seed even when less entropy was credited.  The
+ * entropy credited to the pool is capped at the digest size (SP800-90B
+ * section 3.1.5.1) and each input at 8 bits per byte.  The pool has no
+ * fixed rate ("Entropy rate: 0" in /proc/lrng_type); each input is
+ * credited as random.c credits it:
+ *
+ * - add_bootloader_randomness() (EFI, device tree, x86 setup_data,
+ *   Hyper-V, UML): its full length, unless random.trust_bootloader=off.
+ * - add_hwgenerator_randomness() (hw_random drivers): what the driver
+ *   states.
+ * - RNDADDENTROPY and RNDADDTOENTCNT (CAP_SYS_ADMIN): what the caller
+ *   states.
+ * - Nothing for writes to the devices, add_device_randomness(), the VM
+ *   generation ID, PM events, the command line, utsname and used seeds.
  *
  * The pool works from the first instructions of start_kernel(): it starts
  * its hash at the first input and only takes a spinlock.  At a hash switch

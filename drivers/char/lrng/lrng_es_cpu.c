@@ -3,30 +3,37 @@
  * LRNG CPU entropy source
  *
  * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ */
+
+/**
+ * DOC: CPU entropy source
  *
  * The CPU's own noise source, through the architecture helpers:
  * arch_get_random_seed_longs() (RDSEED on x86, RNDRRS on arm64) and, where
  * that gives nothing, arch_get_random_longs() (RDRAND, RNDR).  UML's helpers
- * read the host's getrandom().
+ * read the host's getrandom().  The source is probed once in
+ * random_init_early(); when the CPU has no such instruction it is inactive
+ * and credits nothing, and a seed for which the instructions fail gets no
+ * credit from it.
  *
- * Entropy rate: CONFIG_LRNG_CPU_ENTROPY_RATE bits per 256 bits of data,
+ * Entropy rate: CONFIG_LRNG_CPU_ENTROPY_RATE bits per 256 bits of data
+ * (default 256, which matches random.c's default trust in the CPU),
  * changeable with the parameter lrng_es_cpu.cpu_entropy (at run time with
- * CONFIG_LRNG_RUNTIME_ES_CONFIG).  As in random.c, the boot parameter
- * random.trust_cpu decides whether the source is credited at all:
- * random.trust_cpu=off sets the rate to 0, and the data is still mixed into
+ * CONFIG_LRNG_RUNTIME_ES_CONFIG); values above 256 count as 256.  As in
+ * random.c, the boot parameter random.trust_cpu decides whether the source
+ * is credited at all: random.trust_cpu=off sets the rate to 0 at boot,
+ * whatever lrng_es_cpu.cpu_entropy says, and the data is still mixed into
  * every seed.
  *
  * Compression: when the rate is below 256 bits per 256 bits, a seed draws
- * 256 / rate times the requested data (the data multiplier, at most
- * LRNG_CPU_MAX_MULTIPLIER) and hashes it with the conditioning hash
- * (lrng_hash.c) into its slot, so that the slot can carry the requested
- * entropy.  The credit is the rate
- * times the data drawn, capped at the request and the digest size.
- * CONFIG_LRNG_TEST_CPU_ES_COMPRESSION forces a multiplier of 2 even at full
- * rate, to test this path.
- *
- * The source is probed once in random_init_early(); when the CPU has no
- * such instruction it is inactive and credits nothing.
+ * ceil(256 / rate) times the requested data (the data multiplier, at most
+ * LRNG_CPU_MAX_MULTIPLIER) and hashes it with the conditioning hash into
+ * its slot, so that the slot can carry the requested entropy.  The credit
+ * is the rate times the data drawn, capped at the request and the digest
+ * size: at 128 bits per 256 bits a seed draws 512 bits and credits 256.
+ * At the full rate the data goes into the slot unhashed.
+ * CONFIG_LRNG_TEST_CPU_ES_COMPRESSION forces a multiplier of 2 even at the
+ * full rate, to test this path.
  */
 
 #include <crypto/sha2.h>

@@ -3,10 +3,14 @@
  * LRNG interrupt entropy source
  *
  * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ */
+
+/**
+ * DOC: Interrupt entropy source
  *
  * The LRNG's internal entropy source: the time at which each interrupt
  * arrives.  The source defines add_interrupt_randomness() itself, so that
- * an interrupt costs one call; it runs in hard-IRQ context:
+ * an interrupt costs one call; it runs in hard-IRQ context::
  *
  *   time stamp --/GCD--> 8 bits --> this CPU's collection array
  *                                        | full
@@ -16,33 +20,39 @@
  *                                        v
  *          one hash over the digests of all CPUs' pools --> seed buffer slot
  *
- * Time stamps: random_get_entropy(), divided by the GCD of the first
- * LRNG_GCD_WINDOW stamps (lrng_gcd.c).  Only the 8 least significant bits
- * of the quotient are kept, one slot of the array per interrupt.  Until the
+ * Time stamps: random_get_entropy(), divided by the greatest common divisor
+ * of the first LRNG_GCD_WINDOW (100) stamps from any CPU (lrng_gcd.c),
+ * because some timers advance in steps larger than one; a GCD above 1000
+ * is capped at 1000 with a warning.  Only the 8 least significant bits of
+ * the quotient are kept, one slot of the array per interrupt.  Until the
  * GCD is known, and whenever the LRNG is not fully seeded, the full 32-bit
  * stamp is kept instead (four slots).
  *
- * Compression: with continuous compression (Kconfig default, switchable at
- * boot with lrng_irq.continuous_compression= when
+ * Collection array: each CPU has CONFIG_LRNG_COLLECTION_SIZE 8-bit slots
+ * (default 1024).  With continuous compression (CONFIG_LRNG_CONTINUOUS_COMPRESSION,
+ * default y; switchable at boot with lrng_irq.continuous_compression= when
  * CONFIG_LRNG_SWITCHABLE_CONTINUOUS_COMPRESSION is set) every slot is
- * hashed into this CPU's pool once, in the order written.  An interrupt
- * does not hash: once LRNG_IRQ_BATCH slots wait, it queues this CPU's
- * irq_work (lrng_irq_batch_work()), which hashes them as soon as
- * interrupts are on again, as random.c defers its mixing to a timer.  Only
- * when a whole array's worth waits, because interrupts stayed off that
- * long, does the interrupt that would overwrite one hash them itself.
- * Without compression the newest slots overwrite the oldest and hashing
- * happens only when a seed is read.
+ * hashed into this CPU's pool once, in the order written, so no collected
+ * data is lost.  An interrupt does not hash: once LRNG_IRQ_BATCH slots (a
+ * quarter of the array) wait, it queues this CPU's irq_work, which hashes
+ * them as soon as interrupts are on again, as random.c defers its mixing to
+ * a timer.  Only when a whole array's worth waits, because interrupts
+ * stayed off that long, does the interrupt that would overwrite one hash
+ * them itself.  Without compression the newest slots overwrite the oldest
+ * and hashing happens only when a seed is read; when such an array could
+ * not hold 256 bits, compression is turned on at boot with a warning.
  *
  * Entropy: CONFIG_LRNG_IRQ_ENTROPY_RATE interrupts give 256 bits (1 bit per
- * interrupt at the default and minimum of 256).  Each CPU counts its
- * interrupts, capped at what its pool can hold: the digest size and,
- * without compression, the interrupts whose data is still in the array.
- * Without a high-resolution timer (the low 8 bits of two stamps read at
- * boot are both 0), the rate is multiplied by LRNG_IRQ_OVERSAMPLING_FACTOR
- * and each interrupt also stores a word of its saved registers and a word
- * made of jiffies, the IRQ number and the interrupted address; those words
- * are not credited beyond the one interrupt they come with.
+ * interrupt at the default and minimum of 256).  The boot parameter
+ * lrng_es_irq.irq_entropy raises that number; 4294967295 keeps the data but
+ * credits practically nothing.  Each CPU counts its interrupts, capped at
+ * what its pool can hold: the digest size and, without compression, the
+ * interrupts whose data is still in the array.  Without a high-resolution
+ * timer (the low 8 bits of two stamps read at boot are both 0), the number
+ * of interrupts is multiplied by LRNG_IRQ_OVERSAMPLING_FACTOR (10) with a
+ * warning, and each interrupt also stores a word of its saved registers and
+ * a word made of jiffies, the IRQ number and the interrupted address; those
+ * words are not credited beyond the one interrupt they come with.
  *
  * Health tests and taps: every stamp's 8-bit sample goes through the
  * SP800-90B health tests (lrng_health.c), which may withhold or drop the
@@ -52,45 +62,57 @@
  *
  * Batches: once the LRNG is fully seeded, with a known GCD, a
  * high-resolution timer, no tap collecting and this CPU's health tests in
- * state ok, an interrupt only stores its slot (lrng_irq_record_batch()).
- * Every LRNG_IRQ_BATCH samples the interrupt queues this CPU's irq_work,
- * which tests and counts them in one call (lrng_irq_test_run()) and
- * hashes them: random.c likewise mixes and credits its interrupts in a
- * timer, after 1024 of them or a second.  Only when a whole array of
- * samples waits, because interrupts stayed off that long, does the
+ * state ok, an interrupt only stores its slot.  Every LRNG_IRQ_BATCH
+ * samples the interrupt queues this CPU's irq_work, which tests and counts
+ * them in one call and hashes them: random.c likewise mixes and credits its
+ * interrupts in a timer, after 1024 of them or a second.  Only when a whole
+ * array of samples waits, because interrupts stayed off that long, does the
  * interrupt test them itself, before any is overwritten.  Every other way
  * into the array tests them first, so that the tests see the samples in
  * order.  Untested samples are not credited: readers and /proc see up to
  * LRNG_IRQ_BATCH - 1 interrupts per CPU later, and a CPU that goes offline
- * loses their credit.
+ * loses their credit, not their data.  Before full seeding, every
+ * interrupt is tested and counted as it comes.
  *
- * The CPU checks the fast path's conditions on every interrupt that takes
- * the full path and at every batch, and keeps the answer
- * (lrng_irq_pcpu.fast): a change takes effect on a CPU at its next batch
- * at the latest.  Until then the samples are stored as before; they are
- * still tested, one by one from the first that comes after a health test
- * failure, and never credited when a tap has taken them, since no tap
- * sees them.
+ * A CPU checks the conditions of this fast path on every interrupt that
+ * takes the full path and at every batch, not on each interrupt: a change
+ * (a tap starting to read, a health test failure, the LRNG losing its full
+ * seed) takes effect on a CPU at its next batch at the latest.  Until then
+ * the samples are stored as before; they are still tested, one by one
+ * from the first that comes after a health test failure, and never
+ * credited when a tap has taken them, since no tap sees them.
  *
  * Reading: every pool that ever received data, including the pools of
  * offline CPUs, is read: its array is hashed into it, its digest goes into
  * one hash over all pools, and the pool restarts from that digest (it
- * keeps its state).  The hash is the conditioning hash of lrng_hash.c; at a
- * hash switch each pool carries its state into the new hash, its count is
+ * keeps its state).  The interrupts are taken from the CPUs in order until
+ * the request is met; the rest stay counted on their CPU.  The hash is the
+ * conditioning hash (SHA-256 unless an extension switched it); at a hash
+ * switch each pool carries its state into the new hash, its count is
  * capped at the smaller of the old and new digest size, and the cap on
- * every CPU's count becomes the new digest size.  The interrupts beyond the requested
- * entropy stay counted on their CPU.  The manager stirs each used seed into the aux pool
- * for backtracking resistance.
+ * every CPU's count becomes the new digest size.
  *
  * Seeding stages: while the LRNG is not fully seeded, a CPU whose count
- * grows by LRNG_IRQ_NOTIFY_BITS worth of interrupts calls
- * lrng_es_add_entropy(), which asks for a seed once all sources together
- * reach the next stage.
+ * grows by LRNG_IRQ_NOTIFY_BITS (16 bits) worth of interrupts asks the
+ * entropy source manager for a seed, which happens once all sources
+ * together reach the next stage.
  *
- * add_input_randomness() and add_disk_randomness() mix a word into this
- * CPU's array (or, without compression, straight into its pool, so that
- * they never overwrite credited stamps) through lrng_irq_mix_u32(), with
- * no credit.
+ * Other inputs: add_input_randomness() (repeated values ignored) and
+ * add_disk_randomness() mix a word into this CPU's array (or, without
+ * compression, straight into its pool, so that they never overwrite
+ * credited stamps), with no credit: the interrupt of the event already
+ * recorded its time, and disk timings on solid state storage are too
+ * regular to credit.  Without CONFIG_LRNG_IRQ interrupts are neither mixed
+ * in nor credited, and these words go to the auxiliary pool.
+ */
+
+/*
+ * Implementation: lrng_irq_record_batch() is the fast path of "Batches"
+ * above, lrng_irq_test_run() the irq_work's test of a batch, and
+ * lrng_irq_pcpu.fast the CPU's answer to the fast path's conditions.
+ * lrng_irq_mix_u32() mixes the words of the other inputs.  The entropy
+ * source manager stirs each used seed into the aux pool for backtracking
+ * resistance.
  *
  * Locking: each CPU's data (struct lrng_irq_pcpu) has one writer of its
  * array and count, the CPU itself with interrupts off, which takes no lock

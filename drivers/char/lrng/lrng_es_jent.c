@@ -3,30 +3,40 @@
  * LRNG Jitter RNG entropy source
  *
  * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ */
+
+/**
+ * DOC: Jitter RNG entropy source
  *
  * The CPU execution time jitter RNG of crypto/jitterentropy.c, reached
- * through the kernel crypto API as "jitterentropy_rng".  It is an SP800-90B
- * noise source with its own health tests, and it delivers on request, which
- * makes it the source that seeds a machine with few interrupts.
+ * through the kernel crypto API as "jitterentropy_rng" (built with
+ * CONFIG_LRNG_JENT, which needs CONFIG_CRYPTO_JITTERENTROPY=y).  It is an
+ * SP800-90B noise source with its own health tests, and it delivers on
+ * request, which makes it the source that seeds a machine with few
+ * interrupts.
  *
  * Entropy rate: CONFIG_LRNG_JENT_ENTROPY_RATE bits per 256 bits of data
- * (default 16, deliberately low: the jitter of a virtual machine is not
- * assessed), changeable with the parameter lrng_es_jent.jitterrng (at run
- * time with CONFIG_LRNG_RUNTIME_ES_CONFIG).
+ * (default 16, deliberately low: the jitter of a virtual machine depends
+ * on its host and is not assessed), changeable with the parameter
+ * lrng_es_jent.jitterrng (at run time with CONFIG_LRNG_RUNTIME_ES_CONFIG);
+ * values above 256 count as 256, and 0 keeps the data but credits nothing.
  *
  * The Jitter RNG takes a mutex and needs several milliseconds, so it is
  * never called from the seeding path, which may run in atomic context.  A
- * work item draws blocks of LRNG_DRNG_SECURITY_STRENGTH_BITS and hashes them
- * into the source's SHA-256 pool, crediting each block at the rate above,
- * capped at the digest size; a seed takes the pool's digest.  After a seed
- * the work item draws one new block.  While the LRNG is not yet fully
- * seeded it keeps drawing until the pool holds 256 bits, so that a machine
- * without a trusted CPU source and with few interrupts still becomes fully
- * seeded within seconds of boot instead of blocking its readers.  The source
- * starts at late_initcall, when the crypto API has registered the Jitter
- * RNG; if it cannot be allocated (its own start-up health test failed, or
- * CONFIG_CRYPTO_JITTERENTROPY is off), the source stays off and says so in
- * the log.
+ * work item on system_long_wq draws blocks of
+ * LRNG_DRNG_SECURITY_STRENGTH_BITS (256) and hashes them into the source's
+ * SHA-256 pool, crediting each block at the rate above, capped at the
+ * digest size; a seed takes the pool's digest and its credit.  After a
+ * seed the work item draws one new block, so a seed of a fully seeded
+ * LRNG finds one block (16 bits at the default rate), and a seed that
+ * finds no new block gets nothing from this source.  While the LRNG is not
+ * yet fully seeded the work item keeps drawing until the pool holds 256
+ * bits, so that a machine without a trusted CPU source and with few
+ * interrupts still becomes fully seeded soon after boot instead of
+ * blocking its readers.  The source starts at late_initcall, when the
+ * crypto API has registered the Jitter RNG; if it cannot be allocated (its
+ * own start-up health test failed, or CONFIG_CRYPTO_JITTERENTROPY is off),
+ * the source stays off and says so in the log.
  */
 
 #include <crypto/rng.h>

@@ -3,20 +3,29 @@
  * LRNG entropy source manager
  *
  * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ */
+
+/**
+ * DOC: Entropy source manager
  *
- * The manager keeps one table of entropy sources (struct lrng_es_cb) and
- * turns their output into seeds for the DRNG:
+ * The manager keeps one table of entropy sources, in this order: auxiliary
+ * pool, CPU, interrupts, Jitter RNG; a source whose Kconfig option is off
+ * keeps its place and is skipped.  It turns their output into seeds for
+ * the DRNG::
  *
  *   source 0 (aux) ---\
- *   source 1 (CPU) ----+--> struct lrng_seed_buf --> lrng_drng_seed()
- *   ...             --/       one slot per source       |
- *                                                        v
+ *   source 1 (CPU) ----+--> seed buffer ----------> DRNG
+ *   ...             --/     one slot per source      |
+ *                                                    v
  *                                           back into the aux pool
  *
- * Every seed asks each source for LRNG_DRNG_SECURITY_STRENGTH_BITS; the
- * entropy of a seed is the sum of what the sources credit, capped at what
- * was asked for.  No source dominates: each fills only its own
- * slot, with at most the requested amount, and all slots go into every seed.
+ * Every seed asks each source for LRNG_DRNG_SECURITY_STRENGTH_BITS (256);
+ * each source fills its own 64-byte slot of the seed buffer and reports the
+ * entropy it credits to that slot.  The entropy of a seed is the sum of
+ * what the sources credit, capped at what was asked for.  No source
+ * dominates: each fills only its own slot, with at most the requested
+ * amount, and all slots go into every seed.  After use, the seed buffer is
+ * hashed into the auxiliary pool, uncredited, for backtracking resistance.
  *
  * Seeding stages during boot: the sources are read as soon as together they
  * hold enough entropy to reach the next stage (LRNG_INIT_ENTROPY_BITS,
@@ -25,30 +34,38 @@
  * skipped.  Reaching the last one makes the LRNG ready (lrng_ready.c).
  *
  * Once fully seeded, the DRNG manager asks for reseeds; a reseed happens
- * only when the sources hold LRNG_MIN_SEED_ENTROPY_BITS, unless forced
- * (RNDRESEEDCRNG, VM fork, resume).
+ * only when the sources hold LRNG_MIN_SEED_ENTROPY_BITS (128), unless
+ * forced (RNDRESEEDCRNG, VM fork, resume).
  *
  * SP800-90C (CONFIG_LRNG_OVERSAMPLE_ENTROPY_SOURCES, booted with fips=1,
  * and only when the conditioning hash's digest can carry the larger
- * request): every source is asked for LRNG_OVERSAMPLE_ES_BITS more than it
- * is credited for, the first full seed needs LRNG_SEED_INIT_ADD_BITS more
- * than the security strength, and a reseed needs the full security strength
- * (SP800-90A section 9.2).  lrng_sp80090c_compliant() tells whether this
- * applies; /proc/lrng_type shows it.
+ * request): every source is asked for LRNG_OVERSAMPLE_ES_BITS (64) more
+ * than it is credited for, the first full seed needs
+ * LRNG_SEED_INIT_ADD_BITS (128) more than the security strength, and a
+ * reseed needs the full security strength (SP800-90A section 9.2).
  *
- * NUMA: at every reseed of a fully seeded LRNG, lrng_numa.c reseeds the
- * DRNG instance of each further node from its own draw of the sources
- * (lrng_es_draw()); the seed that ends a fallback to unseeded has it seed
- * them from the initial instance.  The seed's generation is published
- * after that (lrng_drng_publish()).
+ * NUMA: at every reseed of a fully seeded LRNG, the DRNG instance of each
+ * further node is reseeded from its own draw of the sources; the seed that
+ * ends a fallback to unseeded seeds them from the initial instance.  The
+ * seed's generation is published after that.
  *
  * Requests for a seed come from any context (a source that was credited, a
  * DRNG generate call); they are deferred through an irq_work to a work item
  * on system_unbound_wq.  Before workqueues exist, random_init_early() and
- * random_init() seed synchronously, and so do the credits of user space
- * and hardware RNGs while the LRNG is not fully seeded
- * (lrng_es_add_entropy_sync()), as random.c does.  Only one seed operation
- * runs at a time (lrng_es_state.seeding).
+ * random_init() seed synchronously, and so do forced reseeds and the
+ * credits of user space (RNDADDENTROPY, RNDADDTOENTCNT) and hardware RNGs
+ * while the LRNG is not fully seeded: as with random.c, getrandom(2) no
+ * longer blocks once such an ioctl that made the LRNG fully seeded has
+ * returned.  Only one seed operation runs at a time.
+ */
+
+/*
+ * In the code: the table is of struct lrng_es_cb, the seed buffer is
+ * struct lrng_seed_buf and goes to lrng_drng_seed(); lrng_sp80090c_compliant()
+ * tells whether the SP800-90C rules apply; lrng_numa.c draws the nodes'
+ * seeds with lrng_es_draw() before lrng_drng_publish(); the synchronous
+ * credits go through lrng_es_add_entropy_sync(); lrng_es_state.seeding
+ * admits one seed operation.
  *
  * Sections: 1. seeding policy and entropy levels, 2. seed requests,
  * 3. seed operations, 4. initialisation, /proc and the hash switch.

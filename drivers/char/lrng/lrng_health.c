@@ -3,37 +3,57 @@
  * LRNG SP800-90B health tests of the interrupt entropy source
  *
  * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ */
+
+/**
+ * DOC: SP800-90B health tests
  *
- * Every interrupt time stamp the interrupt source records is tested, as the
- * sample it is credited for: the 8 least significant bits of the stamp
- * divided by its GCD (the stamp itself while the GCD is not known).  Each CPU
- * tests its own stream of samples:
+ * With CONFIG_LRNG_HEALTH_TESTS (default y) every interrupt time stamp the
+ * interrupt source records is tested, as the sample it is credited for: the
+ * 8 least significant bits of the stamp divided by its GCD (the stamp
+ * itself while the GCD is not known).  Each CPU tests its own stream of
+ * samples::
  *
  *   sample --> repetition count test (SP800-90B section 4.4.1)
  *          --> adaptive proportion test (SP800-90B section 4.4.2)
  *          --> state of this CPU's stream --> credit / no credit / discard
  *
  * Cut-offs (false positive probability alpha = 2^-20): the source credits
- * H = 256 / rate bits per sample, rate being the interrupts credited with
- * 256 bits (lrng_es_irq.c).  The repetition count test fails at
- * C = 1 + ceil(20 / H) identical samples in a row.  The adaptive proportion
- * test counts the first sample of each window of 512 in that window; its
- * cut-off 1 + CRITBINOM(512, 2^-H, 1 - alpha) comes from a table computed
- * for H = 1, 0.9, ..., 0.1, 0.05, using the largest tabled H not above the
- * credited one (a cut-off never below the exact one).  Below H = 0.05 the
- * cut-off exceeds the window and only the repetition count test can fail.
+ * H = 256 / R bits per sample, R being the interrupts credited with 256
+ * bits.  The repetition count test fails at C = 1 + ceil(20 / H) identical
+ * samples in a row (21 at the default rate, 201 without a high-resolution
+ * timer).  The adaptive proportion test counts the first sample of each
+ * window of 512 in that window; its cut-off 1 + CRITBINOM(512, 2^-H, 1 -
+ * alpha) comes from a table computed for H = 1, 0.9, ..., 0.1, 0.05, using
+ * the largest tabled H not above the credited one, so that the cut-off is
+ * never below the exact one (311 at the default rate, as in Table 2 of
+ * SP800-90B; 410 for H = 0.5).  Below H = 0.05 the cut-off exceeds the
+ * window and only the repetition count test can fail.
  *
- * States of a CPU's stream (enum lrng_health_state):
- *  - start-up: the first LRNG_HEALTH_STARTUP_SAMPLES samples (SP800-90B
- *    section 4.3, item 9).  In FIPS mode they are not credited; a failure
- *    is permanent.
- *  - ok: a failure is intermittent: the CPU's collected entropy is
- *    dropped, and the whole interrupt source credits nothing until the
- *    CPU passed a new start-up test (recovery) or while it is offline.
- *  - recovery: like start-up, never credited; a failure is permanent.
- *  - failed (permanent): the interrupt source credits nothing until
- *    reboot; in FIPS mode with CONFIG_LRNG_HEALTH_TESTS_PANIC the kernel
- *    panics.
+ * States of a CPU's stream:
+ *
+ * - start-up: the first LRNG_HEALTH_STARTUP_SAMPLES (1024) samples
+ *   (SP800-90B section 4.3, item 9).  In FIPS mode (fips=1) they are not
+ *   credited; outside FIPS mode they are, so that boot seeding is not
+ *   delayed on machines with few interrupts.  A failure is permanent.
+ * - ok: a failure is intermittent: the entropy the CPU collected since its
+ *   pool was last read is dropped, and the whole interrupt source credits
+ *   nothing until the CPU passed a new start-up test (recovery) or while it
+ *   is offline.
+ * - recovery: like start-up, never credited; a failure is permanent.
+ * - failed (permanent): the interrupt source credits nothing until reboot
+ *   (its data is still mixed in); in FIPS mode with
+ *   CONFIG_LRNG_HEALTH_TESTS_PANIC the kernel panics.
+ *
+ * /proc/lrng_type shows the state, the cut-offs and the failure counts.  In
+ * FIPS mode the LRNG reports itself SP800-90B compliant.  The auxiliary
+ * pool, the CPU source and the Jitter RNG are not tested here (the Jitter
+ * RNG runs its own tests).
+ */
+
+/*
+ * The states above are enum lrng_health_state; the rates come from the
+ * interrupt source (lrng_es_irq.c).
  *
  * Runs of samples: while a CPU's stream is in state ok and no stream failed
  * permanently, the interrupt source stores its samples untested and hands

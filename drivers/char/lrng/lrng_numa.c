@@ -3,19 +3,37 @@
  * LRNG NUMA support: one DRNG instance per node
  *
  * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ */
+
+/**
+ * DOC: NUMA
  *
- * On a machine with more than one possible NUMA node, every node gets its
- * own DRNG instance (struct lrng_drng of lrng_drng_mgr.c), allocated in its
- * own memory once the LRNG is fully seeded, so that the per-CPU DRNGs of a
- * node rekey from a local instance and the nodes never share a cache line
- * on the output path.  The initial instance serves the first online node;
- * the others are keyed from it, then reseeded from their own draw of the
- * entropy sources at every reseed of a fully seeded LRNG
- * (lrng_numa_seed_nodes()), and from the initial instance again when a
- * fallback to unseeded ends (lrng_numa_rekey_nodes()).  Until the array
- * exists, and when its allocation fails (logged), the initial instance
- * serves every node; every later reseed of full strength tries the
- * allocation again, until it works.
+ * On a machine with more than one possible NUMA node (CONFIG_NUMA), every
+ * node gets a ChaCha20 DRNG instance of its own, allocated in the node's
+ * memory by a work item once the LRNG is fully seeded (logged as "N DRNG
+ * instances, one per NUMA node"), so that the per-CPU DRNGs of a node rekey
+ * from a local instance and the nodes never share a cache line on the
+ * output path.  The initial instance serves the first online node; each
+ * other instance is keyed from it when allocated, so that it serves at
+ * once, and from then on is reseeded from its own draw of the entropy
+ * sources at every reseed of a fully seeded LRNG: instances never share
+ * seed material.  The new generation of a reseed (which makes the per-CPU
+ * batches refill and the vDSO re-key) is published only after every
+ * node's instance was reseeded, so that no CPU tags output of its node's
+ * old state with it.  A node whose draw would carry less than a reseed
+ * needs keeps its state until the next reseed; a forced reseed
+ * (RNDRESEEDCRNG) reseeds every node.  When a fallback to unseeded ends,
+ * the nodes are keyed from the initial instance again.  Until the
+ * instances exist, and when their allocation fails (logged as "no memory
+ * for one DRNG per NUMA node"), the initial instance serves every node;
+ * every later reseed of full strength tries the allocation again, until it
+ * works.  A switched DRNG is one instance for all nodes.
+ */
+
+/*
+ * lrng_numa_seed_nodes() reseeds the nodes, lrng_numa_rekey_nodes() keys
+ * them from the initial instance; each instance is a struct lrng_drng of
+ * lrng_drng_mgr.c.
  *
  * This file owns the instances' lifecycle and is the only one that walks
  * the nodes; the DRNG manager does the operations on one instance
