@@ -29,8 +29,9 @@
  * stamp is kept instead (four slots).
  *
  * Collection array: each CPU has CONFIG_LRNG_COLLECTION_SIZE 8-bit slots
- * (default 1024).  With continuous compression (CONFIG_LRNG_CONTINUOUS_COMPRESSION,
- * default y; switchable at boot with lrng_irq.continuous_compression= when
+ * (default 1024).  With continuous compression
+ * (CONFIG_LRNG_CONTINUOUS_COMPRESSION, default y; switchable at boot with
+ * lrng_irq.continuous_compression= when
  * CONFIG_LRNG_SWITCHABLE_CONTINUOUS_COMPRESSION is set) every slot is
  * hashed into this CPU's pool once, in the order written, so no collected
  * data is lost.  An interrupt does not hash: once LRNG_IRQ_BATCH slots (a

@@ -67,9 +67,10 @@
  * credit of a run waits for its last sample.
  *
  * Locking: each CPU's struct lrng_health_test is written only by that CPU,
- * with interrupts off (the interrupt source's hard-IRQ path); /proc/lrng_type
- * and CPU hotplug read the states of all CPUs with READ_ONCE().  The shared counters are
- * atomics, the permanent failure a flag written once.  The cut-offs are
+ * with interrupts off (the interrupt source's hard-IRQ path);
+ * /proc/lrng_type and CPU hotplug read the states of all CPUs with
+ * READ_ONCE().  The shared counters are atomics, the permanent failure a
+ * flag written once.  The cut-offs are
  * written before interrupts are enabled.
  *
  * Sections: 1. the tests (pure functions, also run by KUnit), 2. the

@@ -3,35 +3,54 @@
  * LRNG switch of the DRNG and the conditioning hash at run time
  *
  * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ */
+
+/**
+ * DOC: Switching the DRNG and the conditioning hash
  *
- * An extension hands its struct lrng_crypto_cb to lrng_set_drng_cb(): the
- * SP800-90A DRBG (lrng_drbg.c) or the kernel crypto API bridge
- * (lrng_kcapi.c), built in (switching at boot) or as a module (switching
- * when loaded, and back to the built-in ChaCha20 and SHA-256 when it calls
- * lrng_set_drng_cb(NULL) on removal).  Only one extension is active at a
- * time: a second one is refused until the first is gone.
+ * With CONFIG_LRNG_SWITCH an extension replaces the DRNG that serves
+ * getrandom(2), /dev/random and /dev/urandom, and the hash that conditions
+ * the entropy pools, by handing its struct lrng_crypto_cb to
+ * lrng_set_drng_cb() (include/linux/lrng.h): the SP800-90A DRBG
+ * (lrng_drbg.c) or the kernel crypto API bridge (lrng_kcapi.c).  Built in,
+ * an extension switches at boot (late_initcall); as a module, when it is
+ * loaded, and removing it switches back to ChaCha20 and SHA-256.  Only one
+ * extension is active at a time: loading a second one fails with EBUSY.
  *
- * A switch does two steps, each of which leaves the LRNG serving:
+ * A switch never leaves a caller without random numbers:
  *
- *  1. DRNG (lrng_switch_drng()): the new DRNG is allocated and seeded from
- *     the DRNG serving now; then, under lrng_drng_sw_lock, it takes
- *     over getrandom(2) and the devices.  Readers wait for the mutex, never
- *     see a half-switched instance, and in-kernel callers in atomic context
- *     keep the ChaCha20 DRNGs throughout.
- *  2. Hash (lrng_switch_hash()): the new hash is published (lrng_hash.c)
- *     and every entropy source moves its pools to it (lrng_es_mgr.c),
- *     keeping their state and at most the smaller of the old and the new
- *     digest size of their entropy.
+ * - DRNG: the new DRNG is allocated and seeded from the DRNG serving now
+ *   before it serves; it asks for a reseed from the entropy sources at its
+ *   first output.  The swap happens under a mutex, so readers see the old
+ *   or the new DRNG, never a half-switched one.
+ * - The new DRNG may sleep, so it serves only user space, in process
+ *   context, and takes every seed of the entropy source manager.  In-kernel
+ *   callers (get_random_bytes(), get_random_u32() and the others, possibly
+ *   in atomic context) keep the per-CPU ChaCha20 DRNGs, which the switched
+ *   DRNG reseeds from its output at every seed.
+ * - Every generate call of the switched DRNG is of LRNG_DRNG_MAX_REQSIZE
+ *   (4096) bytes, whatever the size of the reads: a smaller request is
+ *   served from a buffer allocated with the DRNG, which later requests
+ *   empty.  Each byte is handed out once and wiped from the buffer as it
+ *   is; at every seed the rest is wiped, so that no output after a seed
+ *   comes from the state before it.
+ * - Hash: each entropy pool carries its state into the new hash (the
+ *   digest of the old state is the first input of the new one) and keeps
+ *   at most the smaller of the old and the new digest size of its entropy.
+ *   The switch logs "conditioning hash A -> B: X of Y bits of collected
+ *   entropy carried over".
  *
- * When step 2 fails (no memory), step 1 is undone, which cannot fail.
- *
- * The switched DRNG serves getrandom(2) and the devices, in process context
- * under lrng_drng_sw_lock, a mutex, and takes every seed of the entropy
- * source manager (lrng_switch_drng_seed()); the ChaCha20 DRNGs of
- * lrng_drng_mgr.c keep serving in-kernel callers, who may be in atomic
- * context, and are seeded from the switched DRNG's output.  Its output is
- * staged in generate calls of LRNG_DRNG_MAX_REQSIZE bytes whatever the
- * size of the reads, and the stage is wiped at every seed.
+ * The DRNG is switched first, then the hash; when the hash switch fails
+ * (no memory), the DRNG switch is undone, which cannot fail.
+ */
+
+/*
+ * In the code: lrng_switch_drng() and lrng_switch_hash() are the two
+ * steps; the new hash is published in lrng_hash.c and every entropy source
+ * moves its pools to it (lrng_es_mgr.c).  The switched DRNG serves under
+ * lrng_drng_sw_lock (lrng_drng_get_sleep()) and is seeded by
+ * lrng_switch_drng_seed().  A module extension calls lrng_set_drng_cb(NULL)
+ * on removal.
  *
  * Locking: lrng_switch_lock serializes switches and guards
  * lrng_switch_current; it is taken before lrng_drng_sw_lock.
