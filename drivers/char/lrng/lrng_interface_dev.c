@@ -3,27 +3,37 @@
  * LRNG user-space interface: getrandom(2), /dev/random, /dev/urandom
  *
  * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ */
+
+/**
+ * DOC: Devices and getrandom(2)
  *
- * The system call and the file operations behave as random.c's in Linux
- * 6.12 (see Documentation/admin-guide/lrng.rst):
+ * getrandom(2), /dev/random and /dev/urandom behave as random.c's in Linux
+ * 6.12:
  *
- *  - getrandom(2) checks its flags, then, unless GRND_INSECURE is given,
- *    waits for the LRNG to be fully seeded (or fails with EAGAIN under
- *    GRND_NONBLOCK) before it looks at the buffer, even for length 0.
- *  - /dev/random reads are getrandom(2) with flags 0 (O_NONBLOCK and
- *    RWF_NOWAIT give EAGAIN before readiness); /dev/urandom reads never
- *    block and log a rate-limited notice before readiness.
- *  - Reads of up to LRNG_BATCH_SHORT_MAX bytes from the ChaCha20 DRNGs
- *    are get_random_bytes() calls: they take their bytes from the per-CPU
- *    batch (lrng_batch.c).
- *    Longer ones are generated 512 bytes at a time into a block on the
- *    stack (lrng_drng_stream_get(): one generate call per 4 KiB).  Either
- *    way the bytes are copied to user space with no lock held; a pending
- *    signal ends a long read with a short count; EFAULT only when nothing
- *    was copied.
- *  - Writes are hashed into the auxiliary pool, never credited, and make the
- *    DRNG reseed before its next output.
- *  - The ioctls, with random.c's numbers, errnos and CAP_SYS_ADMIN checks.
+ * - getrandom(2) checks its flags, then, unless GRND_INSECURE is given,
+ *   waits for the LRNG to be fully seeded (or fails with EAGAIN under
+ *   GRND_NONBLOCK) before it looks at the buffer, even for length 0.
+ *   GRND_RANDOM has no effect.
+ * - /dev/random reads are getrandom(2) with flags 0 (O_NONBLOCK and
+ *   RWF_NOWAIT give EAGAIN before readiness); /dev/urandom reads never
+ *   block and log a rate-limited notice before readiness.  Only
+ *   /dev/random has a poll method (readable once fully seeded).
+ * - Reads are served from the per-CPU batch or from streams of one-time
+ *   keys (see the per-CPU DRNGs); either way the bytes are copied to user
+ *   space with no lock held, a pending signal ends a long read with a short
+ *   count, and EFAULT comes only when nothing was copied.
+ * - Writes to either device are hashed into the auxiliary pool, never
+ *   credited, and make the DRNG reseed before its next output.
+ * - The ioctls RNDGETENTCNT, RNDADDTOENTCNT, RNDADDENTROPY, RNDZAPENTCNT,
+ *   RNDCLEARPOOL (both no-ops) and RNDRESEEDCRNG keep random.c's numbers,
+ *   errnos and CAP_SYS_ADMIN checks.
+ */
+
+/*
+ * Reads of up to LRNG_BATCH_SHORT_MAX bytes from the ChaCha20 DRNGs are
+ * get_random_bytes() calls (lrng_batch.c); longer ones go through
+ * lrng_drng_stream_get(), one generate call per 4 KiB.
  */
 
 #include <linux/capability.h>

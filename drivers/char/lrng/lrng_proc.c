@@ -4,10 +4,9 @@
  *
  * Copyright (C) 2026 The LRNG for Linux 6.12 authors
  *
- * One "Key: value" per line for the LRNG as a whole (DRNG, conditioning
- * hash, seeding state, standards compliance), then one section per entropy
- * source, headed "<name> ES properties:", whose lines are indented by one
- * space.  Tools may rely on the keys; new keys may be added.
+ * The format and every key are documented in
+ * Documentation/admin-guide/lrng.rst.  Tools rely on the keys, so keys may
+ * be added but never renamed or removed.
  */
 
 #include <linux/init.h>

@@ -3,24 +3,36 @@
  * LRNG power-on self-tests
  *
  * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ */
+
+/**
+ * DOC: Power-on self-tests
  *
  * random_init_early() runs these known-answer tests before the first seed:
  *
- *  - ChaCha20 DRNG: the first output of the all-zero state (RFC 8439
- *    appendix A.1, test vector 1, bytes 32 to 63) and the first output
- *    after seeding a fresh state with the bytes 0x00..0x1f;
- *  - SHA-256, the conditioning hash: "abc" in one call and the two-block
- *    message of FIPS 180-2 appendix B.2 in two calls;
- *  - the interrupt source's collection array (with CONFIG_LRNG_IRQ, in
- *    lrng_selftest_irq.c).
+ * - ChaCha20 DRNG: the first output of the all-zero state (RFC 8439
+ *   appendix A.1, test vector 1, bytes 32 to 63) and the first output
+ *   after seeding a fresh state with the bytes 0x00..0x1f;
+ * - SHA-256, the conditioning hash: "abc" in one call and the two-block
+ *   message of FIPS 180-2 appendix B.2 in two calls;
+ * - with CONFIG_LRNG_IRQ, the interrupt source's collection array
+ *   (lrng_selftest_irq.c): a slot, a word stored least significant byte
+ *   first and one wrapped around the end, and continuous compression,
+ *   early and of a whole array.
  *
- * The result is /sys/module/lrng_selftest/parameters/selftest_status: 0
- * when every test passed, else the LRNG_SELFTEST_* bits of the tests that
- * failed (LRNG_SELFTEST_NOT_RUN before they ran).  After a failure the
- * LRNG hands out no random numbers to user space: every read of
- * getrandom(2), /dev/random and /dev/urandom fails with EIO.  In FIPS mode
- * the kernel panics instead.  The in-kernel API cannot report an error
- * and goes on.
+ * The result is /sys/module/lrng_selftest/parameters/selftest_status
+ * (0444): 0 when every test passed, else the bits of the tests that failed
+ * (1 ChaCha20, 2 SHA-256, 4 array).  After a failure, "random: LRNG
+ * power-on self-tests failed" is logged and the LRNG hands out no random
+ * numbers to user space: every read of getrandom(2), /dev/random and
+ * /dev/urandom fails with EIO, rather than return possibly bad ones.  In
+ * FIPS mode the kernel panics instead.  The in-kernel API
+ * (get_random_bytes() ...) cannot report an error and goes on serving.
+ */
+
+/*
+ * The bits are LRNG_SELFTEST_*; LRNG_SELFTEST_NOT_RUN stands until the
+ * tests ran.
  *
  * The status is written once, in random_init_early(), and read without lock.
  */

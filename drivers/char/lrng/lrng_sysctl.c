@@ -3,20 +3,28 @@
  * LRNG sysctls: /proc/sys/kernel/random/
  *
  * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ */
+
+/**
+ * DOC: Sysctls in /proc/sys/kernel/random
  *
  * The names, modes and values of random.c, so that no tool notices the
  * change:
  *
- * - poolsize (0444): 256, the bits of entropy the LRNG is seeded with.
- * - entropy_avail (0444): 0 to 256, growing until the LRNG is fully seeded
- *   and 256 while it is; the same value as the RNDGETENTCNT ioctl.
+ * - poolsize (0444): 256, the bits of entropy the DRNG is seeded with.
+ * - entropy_avail (0444): the same value as the RNDGETENTCNT ioctl.  256
+ *   while the LRNG is fully seeded, and only then; before, the entropy of
+ *   the seeds so far plus what the sources hold now, capped at 255.  It
+ *   does not fall as random numbers are read.
  * - write_wakeup_threshold (0644): 256.  Writes succeed and change nothing.
- * - urandom_min_reseed_secs (0644): the LRNG's reseed interval in seconds.
- *   Writes succeed and change nothing.
+ * - urandom_min_reseed_secs (0644): the LRNG's reseed interval in seconds,
+ *   600 (random.c shows 60).  Writes succeed and change nothing.
  * - boot_id (0444): a random UUID made at the first read, the same for the
  *   whole boot.
  * - uuid (0444): a new random UUID at every read.
- *
+ */
+
+/*
  * The table is registered from a device initcall: sysctls do not exist yet
  * when random_init() runs.
  */

@@ -3,16 +3,33 @@
  * LRNG side of the vDSO getrandom() contract
  *
  * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ */
+
+/**
+ * DOC: vDSO getrandom
  *
  * The vDSO keeps a ChaCha20 state per user thread and re-keys it through
- * getrandom(2) whenever the kernel publishes a new generation.  The LRNG
- * publishes a new, never-zero generation after every seed of the DRNG that
- * serves getrandom(2), and sets is_ready when getrandom(2) no longer blocks.
- * The generation is published before is_ready, so the vDSO never sees
- * is_ready with the all-zero generation of a fresh state.  Unlike random.c
- * the LRNG can fall back to unseeded; is_ready is then cleared, so that
- * the vDSO passes every call to getrandom(2) with its caller's flags until
- * the LRNG is fully seeded again.
+ * getrandom(2) whenever the kernel publishes a new generation.  With
+ * CONFIG_VDSO_GETRANDOM the LRNG keeps the contract of random.c:
+ *
+ * - Every seed of the DRNG that serves getrandom(2), including the boot
+ *   stages, the periodic reseed, RNDRESEEDCRNG, a VM fork and resume,
+ *   publishes a new generation with release ordering, after the new state
+ *   is in place (on a NUMA machine, after every node's instance was
+ *   reseeded too).  The published value is the DRNG generation plus one
+ *   and is never 0.
+ * - is_ready is set when the LRNG becomes fully seeded, after that seed
+ *   published its generation, so the vDSO never sees is_ready with the
+ *   all-zero generation of a fresh state.  random.c never clears it; the
+ *   LRNG can fall back to unseeded, and then clears it until it is fully
+ *   seeded again.
+ *
+ * User threads therefore use the vDSO fast path while getrandom(2) does
+ * not block and re-key through getrandom(2) after every reseed.  After a
+ * fallback to unseeded the vDSO passes every call to getrandom(2) with its
+ * caller's flags: GRND_NONBLOCK fails with EAGAIN, GRND_INSECURE returns
+ * bytes, other calls block, as the system call does; a call never blocks
+ * because of the vDSO's own re-key.
  */
 
 #ifndef _LRNG_VDSO_H
