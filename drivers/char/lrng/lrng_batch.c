@@ -46,11 +46,8 @@
 #include "lrng_ready.h"
 
 /*
- * One batch serves every size.  Its 224 bytes are exactly four ChaCha20
- * blocks of the per-CPU DRNG (the first block gives the 32 bytes after the
- * new key), so a refill wastes no key stream and serves 224 bytes where
- * one of random.c's serves 96, while the one batch takes less memory than
- * random.c's four (one per size).
+ * Four ChaCha20 blocks of the per-CPU DRNG, less the new key that the
+ * first block gives (see "Per-CPU batch" above).
  */
 enum {
 	LRNG_BATCH_BYTES = CHACHA_BLOCK_SIZE - CHACHA_KEY_SIZE +
@@ -99,11 +96,8 @@ void lrng_batch_reset_cpu(unsigned int cpu)
  *    serve three and a half 64-byte requests, where one on its own costs
  *    two blocks (random.c's too).
  *
- * The bytes are wiped as they are handed out, and a reseed drops the rest,
- * so what the batch holds is only output not given yet: like the vDSO's
- * batch in user memory, a look at it reveals no earlier output.  Until
- * the LRNG is fully seeded the DRNG serves directly, as in random.c.
- * Interrupts are off for one refill at most.
+ * The bytes are wiped as they are handed out, and a reseed drops the rest
+ * (see above).  Interrupts are off for one refill at most.
  */
 static __always_inline void lrng_batch_take(void *buf, size_t len,
 					    unsigned int align)

@@ -21,7 +21,8 @@
  *
  * Both credit 256 bits to the auxiliary pool first, so that the reseed has
  * the entropy it needs (each source counts less its oversampling).  They
- * need a fully seeded LRNG, which the test kernels have when KUnit runs.
+ * need a fully seeded LRNG, which a kernel that trusts the CPU source has
+ * when KUnit runs.
  */
 
 #include <kunit/test.h>
