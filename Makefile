@@ -9,6 +9,7 @@
 #   make test-distro         the distribution-like kernel's checks, UML and arm64 compiles
 #   make vm PAYLOAD=dir      boot with dir/run and your static programs
 #   make patch               the patch series for a 6.12 tree in build/patches/
+#                            (SIGNOFF="Name <mail>": the submitter's sign-off)
 #   make bench               LRNG vs stock kernel benchmarks, one table
 #
 # Options: KSRC=<6.12 tree>  LRNG=y|n  KVM=1  TIMEOUT=<s>  CMDLINE="..."  JOBS=<n>
@@ -16,7 +17,7 @@
 SHELL := /bin/bash
 H := ./harness/harness.sh
 
-export KSRC LRNG KVM TIMEOUT PAYLOAD CMDLINE JOBS
+export KSRC LRNG KVM TIMEOUT PAYLOAD CMDLINE JOBS SIGNOFF
 export BENCH_REPS BENCH_SEED_REPS BENCH_SECS BENCH_SEED_BOUND BENCH_VDSO_TRIALS \
 	BENCH_VDSO_FULL
 
@@ -70,4 +71,4 @@ distclean:
 	rm -rf build
 
 help:
-	@sed -n '3,15p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,16p' Makefile | sed 's/^# \{0,1\}//'

@@ -6,28 +6,32 @@ usage: series.py ROOT KSRC WORKDIR OUTDIR
 
 A scratch git repository is made in WORKDIR from KSRC's pristine copies of
 the files the series changes (git format-patch and git am only look at
-those; the blob ids in the patches are those of the full tree). Each
-logical step is one commit; git format-patch --cover-letter writes the
+those; the blob ids in the patches are those of the full tree). Each step
+of STEPS below is one commit; git format-patch --cover-letter writes the
 series to OUTDIR.
 
-Steps (one patch each):
-  core       drivers/char/lrng/ without the parts below, the Kconfig and
-             Makefile hooks (Kconfig.patch, Makefile.patch),
-             include/linux/lrng.h and the MAINTAINERS entry
-  irq        the interrupt entropy source
-  jent       the Jitter RNG entropy source
-  kunit      the KUnit tests
-  selftests  tools/testing/selftests/lrng/ and its TARGETS line
-  docs       Documentation/admin-guide/lrng.rst, its index entry,
-             Documentation/ABI/testing/debugfs-lrng and the
-             kernel-parameters.txt entries (taken from the lrng.rst section
-             "Entries for kernel-parameters.txt")
+A step adds files and Kconfig symbols. The Kconfig files, Makefiles and
+the MAINTAINERS entry of each step are the repository's, cut down to what
+the steps so far added: a "config" stanza (or choice) whose symbol is not
+added yet is left out, and so is an "if" block left empty; a Makefile line
+naming an object, directory or test whose source is not there yet; an F:
+line whose path is not there yet. So every step is the final file minus
+the later steps' parts, and the last step gives the repository's files.
 
-The irq, jent and kunit steps are cut out of drivers/char/lrng/Kconfig and
-Makefile by symbol (FEATURES below). When a step's pieces cannot be found,
-it is folded into the core patch and a note is printed, so the series is
-always complete. Dates are fixed (the repo's last commit), so the same
-sources give the same series.
+Until the "hook" step, which sources drivers/char/lrng/Kconfig and builds
+drivers/char/lrng/ in place of random.c, the LRNG is not built: the
+earlier steps add the core one piece at a time, in the order a reader
+needs them, and each tree builds as the pristine one does. From the hook
+step on, every step builds with the symbols added so far.
+
+A file or Kconfig symbol that no step names goes to the step of its area
+(STEP_OF_AREA) and a note is printed, so the series is always complete.
+
+SIGNOFF="Name <mail>" in the environment makes that the author of the
+patches and adds its Signed-off-by. Without it the patches carry the
+MAINTAINERS entry's name, no Signed-off-by, and are marked as not signed
+off (subject prefix and cover letter). Dates are fixed (the repository's
+last commit), so the same sources give the same series.
 """
 import os
 import re
@@ -41,97 +45,357 @@ OVERLAY = ['drivers/char/lrng', 'include/linux/lrng.h',
            'tools/testing/selftests/lrng']
 PATCHES = ['Kconfig.patch', 'Makefile.patch']
 LRNG = 'drivers/char/lrng/'
+SELFTESTS = 'tools/testing/selftests/lrng/'
+RST = 'Documentation/admin-guide/lrng.rst'
+UNSIGNED = 'PATCH NOT-SIGNED-OFF'
 
-# name, Kconfig symbols (a "config X" stanza, plus a following "if X" ...
-# "endif" block), drivers/char/lrng/Makefile line pattern, files under
-# drivers/char/lrng/ (a trailing / means a directory).
-FEATURES = [
-    ('irq', ['LRNG_IRQ'],
-     r'\bCONFIG_LRNG_(IRQ|HEALTH_TESTS|TESTING)\b',
-     ['lrng_es_irq.c', 'lrng_es_irq_pool.c', 'lrng_es_irq_pool.h',
-      'lrng_es_irq_array.c', 'lrng_es_irq_array.h',
-      'lrng_gcd.c', 'lrng_gcd.h', 'lrng_selftest_irq.c', 'lrng_health.c',
-      'lrng_testing.c', 'lrng_testing.h']),
-    ('jent', ['LRNG_JENT', 'LRNG_JENT_ENTROPY_RATE'], r'\bCONFIG_LRNG_JENT\b',
-     ['lrng_es_jent.c']),
-    ('kunit', ['LRNG_KUNIT_TEST'], r'\bCONFIG_LRNG_KUNIT_TEST\b',
-     ['tests/', '.kunitconfig']),
-]
 
-MESSAGES = {
-    'core': ('lrng: add the Linux Random Number Generator in place of random.c',
-             """\
-The LRNG is a drop-in replacement for drivers/char/random.c, selected with
-CONFIG_LRNG. It keeps the user space ABI (getrandom(2), /dev/random,
-/dev/urandom, their ioctls, the kernel/random sysctls, the vDSO getrandom
-contract) and the in-kernel API of random.c, and is designed for NIST
-SP800-90A/B/C: an entropy source manager seeds a ChaCha20 DRNG in stages
-(initially, minimally and fully seeded) from several entropy sources,
-conditioned with SHA-256, and the DRNG keys per-CPU ChaCha20 DRNGs.
+class Step:
+    """One patch: its name, subject and body, the files it adds (paths
+    from the top of the tree) and the Kconfig symbols it adds."""
 
-This patch adds the core: the entropy source manager, the auxiliary pool
-(add_device_randomness(), writes to /dev/random, ...) and the CPU entropy
-source (RDSEED/RDRAND), the ChaCha20 DRNG and its manager, the interfaces
-(in-kernel API, character devices, getrandom(2), sysctls, /proc/lrng_type,
-CPU hotplug, block devices, VM fork), the power-on self-tests of the
-ChaCha20 DRNG and SHA-256 (result in
-/sys/module/lrng_selftest/parameters/selftest_status; after a failure user
-space gets EIO instead of random numbers) and include/linux/lrng.h. The
-interrupt and Jitter RNG entropy sources follow in separate patches; the
-hooks for them here compile to nothing until then.
+    def __init__(self, name, subject, body, files=(), syms=()):
+        self.name, self.subject, self.body = name, subject, body
+        self.files, self.syms = list(files), list(syms)
 
-drivers/char/Makefile builds random.o only when CONFIG_LRNG is not set, so
-with CONFIG_LRNG=n the kernel is unchanged."""),
-    'irq': ('lrng: add the interrupt entropy source',
-            """\
-The LRNG's internal entropy source (CONFIG_LRNG_IRQ, default y): the time
-stamp of every interrupt, recorded in hard-IRQ context into a per-CPU
-collection array and hashed into a per-CPU SHA-256 pool, either as soon
-as the array is full (continuous compression) or when the LRNG is seeded.
+
+def L(*names):
+    return [LRNG + n for n in names]
+
+
+def T(*names):
+    return [LRNG + 'tests/' + n for n in names]
+
+
+def S(*names):
+    return [SELFTESTS + n for n in names]
+
+
+STEPS = [
+    Step('hash', 'lrng: add the conditioning hash and the common definitions',
+         """\
+The LRNG is a drop-in replacement for drivers/char/random.c, selected
+with CONFIG_LRNG: an entropy source manager seeds a ChaCha20 DRNG in
+stages (initially, minimally and fully seeded) from several entropy
+sources, designed for NIST SP800-90A/B/C, and keeps random.c's user
+space ABI and in-kernel API. This series adds it one part at a time;
+drivers/char/ starts building it with the patch that adds its
+interfaces.
+
+This patch adds what every part uses: the security strength and seeding
+thresholds (lrng_definitions.h), the SHA-256 conditioning hash that
+compresses entropy source data, the interface every entropy source
+implements and the entropy source manager's functions (lrng_es_mgr.h),
+include/linux/lrng.h with the callbacks through which an extension can
+later replace the DRNG and the hash, the LRNG's main Kconfig option and
+its MAINTAINERS entry.""",
+         L('lrng_definitions.h', 'lrng_hash.c', 'lrng_hash.h',
+           'lrng_es_mgr.h') + ['include/linux/lrng.h'], ['LRNG']),
+    Step('aux', 'lrng: add the auxiliary entropy pool',
+         """\
+Writes to /dev/random, the RNDADDENTROPY ioctl, add_device_randomness(),
+add_hwgenerator_randomness(), the boot loader seed and the VM fork
+notification feed data that random.c mixes into its input pool. The
+LRNG hashes all input that is not an interrupt time stamp into one
+auxiliary pool, which works from the first instructions of
+start_kernel(). Each input is credited as random.c credits it, and the
+pool's credit is capped at the digest size (SP800-90B section
+3.1.5.1).""",
+         L('lrng_es_aux.c', 'lrng_es_aux.h')),
+    Step('cpu', 'lrng: add the CPU entropy source',
+         """\
+The CPU's random number instructions (RDSEED, falling back to RDRAND, on
+x86) are read when the DRNG is seeded. They are credited with
+CONFIG_LRNG_CPU_ENTROPY_RATE bits per 256 bits; random.trust_cpu=off
+sets the credit to 0 at boot, as random.c does. Below full entropy, a
+seed draws more data and compresses it with the conditioning hash so
+that its slot carries the requested entropy;
+CONFIG_LRNG_TEST_CPU_ES_COMPRESSION forces that path for testing.""",
+         L('lrng_es_cpu.c', 'lrng_es_cpu.h'),
+         ['LRNG_CPU_ENTROPY_RATE', 'LRNG_TEST_CPU_ES_COMPRESSION']),
+    Step('ready', 'lrng: track the seeding stages and wake the waiters',
+         """\
+Callers of wait_for_random_bytes(), getrandom(2) without GRND_NONBLOCK
+and the execute_with_initialized_rng() callbacks wait until the LRNG is
+fully seeded. The readiness code keeps the one record of the seeding
+stage and, when the LRNG becomes fully seeded, runs the callbacks, tells
+the vDSO that getrandom(2) no longer blocks and wakes the waiters, in
+the order random.c keeps.""",
+         L('lrng_ready.c', 'lrng_ready.h', 'lrng_vdso.h')),
+    Step('chacha20', 'lrng: add the ChaCha20 DRNG',
+         """\
+The DRNG is ChaCha20 with fast key erasure, as in random.c: every call
+replaces the key with the first 32 bytes of its own key stream, so a
+compromise of the state never reveals earlier output. A seed is XORed
+into the key and never replaces the state. With
+CONFIG_LRNG_CHACHA20_SIMD the whole blocks of large requests may come
+from the architecture's SIMD ChaCha20 code, where the calling context
+allows it.""",
+         L('lrng_drng_chacha20.c', 'lrng_drng_chacha20.h'),
+         ['LRNG_CHACHA20_SIMD']),
+    Step('selftest', 'lrng: add the power-on self-tests',
+         """\
+Known-answer tests of the ChaCha20 DRNG and of SHA-256 run at boot.
+After a failure user space gets EIO instead of random numbers, and the
+result is in /sys/module/lrng_selftest/parameters/selftest_status for
+an auditor.""",
+         L('lrng_selftest.c', 'lrng_selftest.h')),
+    Step('drngmgr', 'lrng: add the DRNG manager',
+         """\
+The DRNG manager owns the DRNG instances: it seeds them from the entropy
+source manager, reseeds them when a reseed is due, and falls back to
+unseeded after lrng_drng_mgr.max_wo_reseed generate calls without a
+reseed of full strength (changeable at run time with
+CONFIG_LRNG_RUNTIME_MAX_WO_RESEED_CONFIG). The headers of the per-CPU
+DRNGs, the NUMA instances and the switch are added here; their code
+follows in the next patches and, for the switch, later in the
+series.""",
+         L('lrng_drng_mgr.c', 'lrng_drng_mgr.h', 'lrng_drng_pcpu.h',
+           'lrng_numa.h', 'lrng_switch.h'),
+         ['LRNG_RUNTIME_MAX_WO_RESEED_CONFIG']),
+    Step('pcpu', 'lrng: serve requests from per-CPU DRNGs',
+         """\
+One DRNG behind a lock does not scale to many CPUs reading random
+numbers at once. Each CPU gets its own ChaCha20 DRNG, rekeyed from its
+node's DRNG instance whenever that instance was reseeded, so that a
+seeded system takes no global lock to produce random numbers. Large
+requests and user space reads are expanded with interrupts on.""",
+         L('lrng_drng_pcpu.c')),
+    Step('numa', 'lrng: add one DRNG instance per NUMA node',
+         """\
+On a machine with more than one NUMA node, every node gets its own DRNG
+instance in its own memory once the LRNG is fully seeded, so that the
+per-CPU DRNGs of a node rekey from a local instance and the nodes never
+share a cache line on the output path. Until then, or when the
+allocation fails, the initial instance serves every node.""",
+         L('lrng_numa.c')),
+    Step('esmgr', 'lrng: add the entropy source manager',
+         """\
+The entropy source manager ties the sources to the DRNGs: it collects
+the seed from every entropy source, adds up their credited entropy,
+decides when a reseed is due and advances the seeding stage. The
+interrupt and Jitter RNG sources come later in the series; their headers
+are added here, whose stubs the manager uses while they are not
+configured. CONFIG_LRNG_RUNTIME_ES_CONFIG lets root change
+the sources' entropy rates at run time. In FIPS mode,
+CONFIG_LRNG_OVERSAMPLE_ENTROPY_SOURCES asks every source for more than
+it is credited for, as SP800-90C asks.""",
+         L('lrng_es_mgr.c', 'lrng_es_irq.h', 'lrng_es_jent.h'),
+         ['LRNG_RUNTIME_ES_CONFIG', 'LRNG_OVERSAMPLE_ENTROPY_SOURCES']),
+    Step('batch', 'lrng: add the per-CPU batch for get_random_u8() .. u64()',
+         """\
+get_random_u8() .. get_random_u64() and short get_random_bytes() calls
+are served from a per-CPU batch of DRNG output, as random.c does, so
+that the many small requests of the kernel do not each run the DRNG.
+A batch is refilled when it is used up or when the DRNG was reseeded,
+so no IPI is needed; until the LRNG is fully seeded the batch is
+bypassed.""",
+         L('lrng_batch.c', 'lrng_batch.h')),
+    Step('hook',
+         'lrng: add the interfaces and build the LRNG instead of random.c',
+         """\
+The in-kernel API of random.c (get_random_bytes(), the
+add_*_randomness() hooks, wait_for_random_bytes(), the ready callbacks),
+the character devices, getrandom(2), the kernel/random sysctls, the CPU
+hotplug, block device and VM fork hooks complete the LRNG. From this
+patch on, drivers/char/Kconfig offers CONFIG_LRNG and
+drivers/char/Makefile builds drivers/char/lrng/ instead of random.o when
+it is set. With CONFIG_LRNG=n the kernel builds and behaves as before.""",
+         L('lrng_interface_kernel.c', 'lrng_interface_dev.c',
+           'lrng_interface_block.c', 'lrng_interface_cpuhp.c',
+           'lrng_interface_vmfork.c', 'lrng_sysctl.c')),
+    Step('health', 'lrng: add the SP800-90B health tests',
+         """\
+SP800-90B section 4.4 asks for a repetition count and an adaptive
+proportion test on every sample of a noise source, and a start-up test
+before its first use. They run on every interrupt time stamp, with
+cut-offs derived from the credited entropy rate; the start-up test
+covers each CPU's first 1024 samples. A failure stops the source's
+credit; a failure during a start-up test stops it until reboot (and
+panics in FIPS mode with CONFIG_LRNG_HEALTH_TESTS_PANIC). The options
+come with the interrupt source, two patches later.""",
+         L('lrng_health.c', 'lrng_health.h')),
+    Step('array',
+         'lrng: add the interrupt collection array and the GCD analysis',
+         """\
+The interrupt entropy source, added with the next patch, records the
+time stamp of every interrupt in hard-IRQ context. Hashing each one
+there would be too slow, so the time stamps go to a per-CPU collection
+array that is hashed into a per-CPU pool when it is full or when the
+LRNG is seeded. A GCD analysis of the first time stamps finds constant
+low bits of coarse timers, which are shifted out before the time stamps
+are stored. The code is built with CONFIG_LRNG_IRQ, which the next
+patch adds.""",
+         L('lrng_gcd.c', 'lrng_gcd.h', 'lrng_es_irq_array.c',
+           'lrng_es_irq_array.h', 'lrng_es_irq_pool.c', 'lrng_es_irq_pool.h')),
+    Step('irq', 'lrng: add the interrupt entropy source',
+         """\
+The LRNG's internal entropy source (CONFIG_LRNG_IRQ, default y): the
+time stamp of every interrupt goes through the health tests into the
+collection array, hashed into the per-CPU pools either as soon as the
+array is full (continuous compression) or when the LRNG is seeded.
 256 interrupts are credited with 256 bits by default
 (CONFIG_LRNG_IRQ_ENTROPY_RATE, boot parameter lrng_es_irq.irq_entropy=).
-A GCD analysis of the first time stamps removes constant low bits of
-coarse timers.
-
-CONFIG_LRNG_HEALTH_TESTS (default y) runs the SP800-90B section 4.4
-repetition count and adaptive proportion tests on every time stamp, with
-cut-offs derived from the credited entropy rate, and a start-up test over
-each CPU's first 1024 samples; a failure stops the source's credit, a
-failure during a start-up test stops it until reboot (and panics in FIPS
-mode with CONFIG_LRNG_HEALTH_TESTS_PANIC). A power-on self-test checks
-the collection array. The debugfs taps of CONFIG_LRNG_TESTING_MENU
-(lrng_raw_hires, ..., lrng_acvt_hash) give a lab the raw samples, never
-credited."""),
-    'jent': ('lrng: add the Jitter RNG entropy source',
-             """\
-CONFIG_LRNG_JENT seeds the LRNG also from the CPU execution time jitter
-RNG of crypto/jitterentropy.c, through the crypto API. It delivers
-entropy on request, so machines with few interrupts and no trusted CPU
-source get fully seeded. It is credited with 16 bits per 256 bits by
-default (CONFIG_LRNG_JENT_ENTROPY_RATE, boot parameter
-lrng_es_jent.jitterrng=)."""),
-    'kunit': ('lrng: add KUnit tests',
-              """\
+CONFIG_LRNG_HEALTH_TESTS (default y) runs the health tests added two
+patches earlier on every time stamp. A power-on self-test checks the
+collection array.""",
+         L('lrng_es_irq.c', 'lrng_selftest_irq.c', 'lrng_testing.h'),
+         ['LRNG_IRQ', 'LRNG_CONTINUOUS_COMPRESSION',
+          'LRNG_SWITCHABLE_CONTINUOUS_COMPRESSION', 'LRNG_COLLECTION_SIZE_32',
+          'LRNG_COLLECTION_SIZE_256', 'LRNG_COLLECTION_SIZE_512',
+          'LRNG_COLLECTION_SIZE_1024', 'LRNG_COLLECTION_SIZE_2048',
+          'LRNG_COLLECTION_SIZE_4096', 'LRNG_COLLECTION_SIZE_8192',
+          'LRNG_COLLECTION_SIZE', 'LRNG_IRQ_ENTROPY_RATE',
+          'LRNG_HEALTH_TESTS', 'LRNG_HEALTH_TESTS_PANIC']),
+    Step('proc', 'lrng: add /proc/lrng_type',
+         """\
+Administrators and auditors need to see which DRNG and hash are in use,
+the seeding state, whether the LRNG is SP800-90B compliant and each
+entropy source's properties. /proc/lrng_type prints them as one
+"Key: value" per line.""",
+         L('lrng_proc.c')),
+    Step('testing', 'lrng: add debugfs taps of raw entropy for a lab',
+         """\
+An SP800-90B assessment of the interrupt source needs its raw samples
+and a way to check the hash against the ACVP test vectors. The debugfs
+interfaces of CONFIG_LRNG_TESTING_MENU (lrng_raw_hires, ...,
+lrng_acvt_hash) give them; data a tap takes is never credited.
+Documentation/ABI/testing/debugfs-lrng describes them.""",
+         L('lrng_testing.c') + ['Documentation/ABI/testing/debugfs-lrng'],
+         ['LRNG_TESTING_MENU', 'LRNG_RAW_HIRES_ENTROPY',
+          'LRNG_RAW_JIFFIES_ENTROPY', 'LRNG_RAW_IRQ_ENTROPY',
+          'LRNG_RAW_IRQFLAGS_ENTROPY', 'LRNG_RAW_RETIP_ENTROPY',
+          'LRNG_RAW_REGS_ENTROPY', 'LRNG_RAW_ARRAY', 'LRNG_IRQ_PERF',
+          'LRNG_ACVT_HASH', 'LRNG_TEST_HEALTH_STUCK', 'LRNG_TESTING']),
+    Step('jent', 'lrng: add the Jitter RNG entropy source',
+         """\
+Machines with few interrupts and no trusted CPU source take long to be
+fully seeded. CONFIG_LRNG_JENT seeds the LRNG also from the CPU
+execution time jitter RNG of crypto/jitterentropy.c, which delivers
+entropy on request. It is credited with 16 bits per 256 bits by default
+(CONFIG_LRNG_JENT_ENTROPY_RATE, boot parameter
+lrng_es_jent.jitterrng=).""",
+         L('lrng_es_jent.c'), ['LRNG_JENT', 'LRNG_JENT_ENTROPY_RATE']),
+    Step('switch', 'lrng: allow switching the DRNG and hash at run time',
+         """\
+Some deployments must use an SP800-90A DRBG, or a DRNG and hash from the
+kernel crypto API, instead of ChaCha20 and SHA-256. CONFIG_LRNG_SWITCH
+lets a module replace them at run time, reseeding the new DRNG from the
+entropy sources; CONFIG_LRNG_DRBG and CONFIG_LRNG_KCAPI are such
+modules.""",
+         L('lrng_switch.c', 'lrng_kcapi_common.c', 'lrng_drbg.c',
+           'lrng_kcapi.c'),
+         ['LRNG_SWITCH', 'LRNG_KCAPI_COMMON', 'LRNG_DRBG', 'LRNG_KCAPI']),
+    Step('kunit-drng', 'lrng: add KUnit tests of the DRNG and the batch',
+         """\
 CONFIG_LRNG_KUNIT_TEST: known-answer and behaviour tests of the ChaCha20
-DRNG, the per-CPU batch of get_random_u8() .. get_random_u64() and
-short get_random_bytes() requests, the interrupt source's collection array
-and entropy accounting, and the time stamp GCD analysis. drivers/char/lrng/.kunitconfig runs them with
-tools/testing/kunit/kunit.py run --kunitconfig drivers/char/lrng."""),
-    'selftests': ('selftests/lrng: add tests of the random number ABI',
-                  """\
-User space tests of getrandom(2), /dev/random and /dev/urandom, the
-kernel/random sysctls and, on an LRNG kernel, /proc/lrng_type and the
-entropy rate parameters. Except for the LRNG-only tests they pass on a
-kernel with random.c too, which shows that the LRNG keeps its ABI."""),
-    'docs': ('Documentation/admin-guide: add the LRNG guide',
-             """\
-Documentation/admin-guide/lrng.rst describes the LRNG's design and data
-flow, every Kconfig option, boot and module parameter, sysctl and /proc
-file, the seeding stages and reseed rules, and how it differs from
-random.c. The boot parameters are added to kernel-parameters.txt.
-Documentation/ABI/testing/debugfs-lrng describes the debugfs test
-interfaces."""),
-}
+DRNG (vectors of RFC 8439 and of an independent implementation of its
+key and seed rules), of the per-CPU batch of get_random_u8() ..
+get_random_u64() and short get_random_bytes() requests over many
+refills, and of the reseed a DRNG gets before it generates when one is
+due. drivers/char/lrng/.kunitconfig runs every suite with
+tools/testing/kunit/kunit.py run --kunitconfig drivers/char/lrng.""",
+         [LRNG + '.kunitconfig'] +
+         T('Makefile', 'lrng_drng_chacha20_kunit.c', 'lrng_batch_kunit.c',
+           'lrng_reseed_kunit.c'), ['LRNG_KUNIT_TEST']),
+    Step('kunit-irq', 'lrng: add KUnit tests of the interrupt source',
+         """\
+Tests of the collection array (for every collection size) and its
+entropy accounting, of the time stamp GCD analysis, and of the SP800-90B
+health tests: the cut-offs for known entropy rates and the state machine
+of one stream. Built when the interrupt source and the health tests
+are.""",
+         T('lrng_irq_array_kunit.c', 'lrng_gcd_kunit.c',
+           'lrng_health_kunit.c')),
+    Step('kunit-vmfork', 'lrng: add a KUnit test of the VM fork reseed',
+         """\
+A VM fork must reseed the DRNG itself before the clones hand out more
+output; a reseed that comes later for another reason is not enough. The
+test calls add_vmfork_randomness() and checks that the DRNG generation
+advanced within the call.""",
+         T('lrng_vmfork_kunit.c')),
+    Step('sel-lib', 'selftests/lrng: add the test library and configuration',
+         """\
+User space tests of the random number ABI: getrandom(2), /dev/random,
+/dev/urandom, the kernel/random sysctls and, on an LRNG kernel, its own
+files. Except for the LRNG-only tests they pass on a kernel with
+random.c too, which shows that the LRNG keeps the ABI. This patch adds
+the shared helpers and the kernel configuration the tests need.""",
+         S('Makefile', 'config', 'settings', '.gitignore', 'lrng_common.h')),
+    Step('sel-getrandom',
+         'selftests/lrng: test getrandom(2), the sysctls and seeding',
+         """\
+getrandom(2)'s flags, sizes and errors, the kernel/random sysctls, and
+how long after boot the RNG becomes ready with interrupts as the only
+help it gets.""",
+         S('lrng_getrandom_test.c', 'lrng_sysctl_test.c',
+           'lrng_seeding_test.c')),
+    Step('sel-devices',
+         'selftests/lrng: test the character devices and CPU hotplug',
+         """\
+/dev/random and /dev/urandom: reads, writes, poll, the ioctls and their
+permission checks; random numbers while CPUs go offline and online.""",
+         S('lrng_devices_test.c', 'lrng_hotplug_test.c')),
+    Step('sel-abi', 'selftests/lrng: compare the ABI of the LRNG and random.c',
+         """\
+A transcript of every user-visible behaviour (return values, errno,
+sysctl values and modes) that must be the same on a kernel with random.c
+and on one with the LRNG.""",
+         S('lrng_abi_test.c')),
+    Step('sel-proc', 'selftests/lrng: test /proc/lrng_type',
+         """\
+The keys and values of /proc/lrng_type against the configuration the
+kernel was built with and the boot parameters it was given.""",
+         S('lrng_proc_test.c')),
+    Step('sel-es', 'selftests/lrng: test the entropy source settings',
+         """\
+The entropy rates of the sources, set at boot and at run time; the
+SP800-90B health tests, tripped by the test kernel's stuck-noise
+injection; fault injection in the LRNG's own allocations.""",
+         S('lrng_es_config_test.c', 'lrng_health_test.c',
+           'lrng_fault_test.c')),
+    Step('sel-testing', 'selftests/lrng: test the debugfs raw entropy taps',
+         """\
+The taps of CONFIG_LRNG_TESTING_MENU and getrawentropy, the tool a lab
+collects raw samples with.""",
+         S('lrng_testing_test.c', 'getrawentropy.c')),
+    Step('sel-switch',
+         'selftests/lrng: test the DRNG switch and NUMA instances',
+         """\
+Loading and removing the DRBG and kernel crypto API extensions while
+random numbers are read, and the per-node DRNG instances.""",
+         S('lrng_switch_test.c', 'lrng_numa_test.c')),
+    Step('sel-unready',
+         'selftests/lrng: test the interfaces before full seeding',
+         """\
+The ABI before the RNG is ready and the transition to ready, as
+random.c has it, on a kernel booted with every credited entropy source
+off.""",
+         S('lrng_unready_test.c')),
+    Step('sel-stress', 'selftests/lrng: add a concurrency stress test',
+         """\
+Threads on every interface at once for a fixed time, to find races
+between readers, writers, the ioctls and reseeds.""",
+         S('lrng_stress_test.c')),
+    Step('sel-fuzz', 'selftests/lrng: add a fuzz test of the interfaces',
+         """\
+Bad input to every interface of the ABI, chosen by a seeded PRNG so
+that a failure can be replayed: the kernel must reject it as random.c
+does and stay usable.""",
+         S('lrng_fuzz_test.c')),
+    Step('docs', 'docs: add the LRNG administrator guide',
+         """\
+Documentation/admin-guide/lrng.rst tells an administrator how the LRNG
+works, how to configure it and how it differs from random.c. Its boot
+parameters are added to kernel-parameters.txt.""",
+         [RST]),
+]
+
+# Where a file or Kconfig symbol that no step names goes.
+STEP_OF_AREA = [(LRNG + 'tests/', 'kunit-drng'), (LRNG, 'hook'),
+                (SELFTESTS, 'sel-lib'), ('Documentation/', 'docs'),
+                ('', 'hook')]
+HOOK = 'hook'
 
 
 def run(*args, cwd=None, env=None, capture=False):
@@ -177,67 +441,9 @@ def overlay_files(root):
                       and not EXCLUDE.search(f)))
 
 
+
 def toplevel(line):
     return line != '' and not line[0].isspace()
-
-
-def kconfig_drop(text, syms):
-    """Remove the "config SYM" stanzas (and an "if SYM" block right after
-    one) from a Kconfig file. Returns None when a symbol is missing."""
-    lines = text.split('\n')
-    for sym in syms:
-        try:
-            start = lines.index('config ' + sym)
-        except ValueError:
-            return None
-        end = start + 1
-        while end < len(lines) and not toplevel(lines[end]):
-            end += 1
-        if end < len(lines) and lines[end] == 'if ' + sym:
-            depth = 0
-            while end < len(lines):
-                if re.match(r'if\b', lines[end]):
-                    depth += 1
-                elif re.match(r'endif\b', lines[end]):
-                    depth -= 1
-                    if depth == 0:
-                        break
-                end += 1
-            if end == len(lines):
-                return None
-            end += 1
-            while end < len(lines) and lines[end] == '':
-                end += 1
-        del lines[start:end]
-    return '\n'.join(lines)
-
-
-def makefile_drop(text, pattern):
-    lines = text.split('\n')
-    kept = [l for l in lines if not re.search(pattern, l)]
-    if len(kept) == len(lines):
-        return None
-    # No blank line left at the end or twice in a row by the removal.
-    out = []
-    for l in kept:
-        if l == '' and out and out[-1] == '':
-            continue
-        out.append(l)
-    while len(out) > 1 and out[-1] == '' and out[-2] == '':
-        out.pop()
-    return '\n'.join(out)
-
-
-def feature_owner(rel, features):
-    """The feature a drivers/char/lrng/ file belongs to, or None (core)."""
-    if not rel.startswith(LRNG):
-        return None
-    sub = rel[len(LRNG):]
-    for name, _, _, files in features:
-        for f in files:
-            if sub == f or (f.endswith('/') and sub.startswith(f)):
-                return name
-    return None
 
 
 def parameters_entries(rst):
@@ -323,31 +529,200 @@ def insert_sorted_line(text, regex, new, key):
     return '\n'.join(lines)
 
 
+
+def squeeze(lines):
+    """No blank line twice in a row, none at the start or the end."""
+    out = []
+    for l in lines:
+        if l == '' and (not out or out[-1] == ''):
+            continue
+        out.append(l)
+    while out and out[-1] == '':
+        out.pop()
+    return out
+
+
+def kconfig_symbols(text):
+    return re.findall(r'^(?:menu)?config (\w+)$', text, re.M)
+
+
+def kconfig_cut(text, keep):
+    """TEXT without the config stanzas and choices of symbols not in KEEP,
+    and without "if" blocks left empty. A stanza runs from its top-level
+    line to the next one; a choice to its "endchoice" and is kept when its
+    first symbol is."""
+    lines = text.split('\n')
+    items = []          # (kind, symbol or None, lines)
+    i = 0
+    while i < len(lines):
+        l = lines[i]
+        j = i + 1
+        if l == 'choice':
+            while j < len(lines) and lines[j] != 'endchoice':
+                j += 1
+            j += 1
+            m = re.search(r'^config (\w+)$', '\n'.join(lines[i:j]), re.M)
+            kind, sym = 'stanza', m.group(1) if m else None
+        else:
+            m = re.match(r'(?:menu)?config (\w+)$', l)
+            kind, sym = ('stanza', m.group(1)) if m else (
+                'if' if re.match(r'if\b', l) else
+                'endif' if re.match(r'endif\b', l) else 'text', None)
+        while j < len(lines) and not toplevel(lines[j]):
+            j += 1
+        items.append([kind, sym, lines[i:j]])
+        i = j
+    # Drop the stanzas, then the if blocks with nothing kept inside.
+    items = [it for it in items if it[0] != 'stanza' or it[1] in keep]
+    stack, drop = [], set()
+    for n, it in enumerate(items):
+        if it[0] == 'if':
+            stack.append([n, False])
+        elif it[0] == 'endif' and stack:
+            start, used = stack.pop()
+            if not used:
+                drop.update((start, n))
+            elif stack:
+                stack[-1][1] = True
+        elif it[0] == 'stanza' and stack:
+            stack[-1][1] = True
+    out = []
+    for n, it in enumerate(items):
+        if n not in drop:
+            out += it[2]
+    return '\n'.join(squeeze(out)) + '\n'
+
+
+def makefile_cut(text, have):
+    """TEXT without the lines that name an object, a directory or a
+    program that HAVE(word) rejects, the comment lines right above such a
+    line and ifeq/ifneq blocks left empty. A variable of several programs
+    (TEST_GEN_PROGS ...) keeps the ones HAVE accepts."""
+    logical, cur = [], ''
+    for l in text.split('\n'):
+        cur = cur + ('\n' if cur else '') + l
+        if not l.endswith('\\'):
+            logical.append(cur)
+            cur = ''
+    if cur:
+        logical.append(cur)
+    out = []
+    for l in logical:
+        m = re.match(r'((?:obj|lib)-\S+\s*\+?=\s*)(\S+)$', l)
+        v = re.match(r'(TEST_GEN_PROGS(?:_EXTENDED)?|TEST_PROGS)(\s*:?\+?=\s*)'
+                     r'(.*)$', l, re.S)
+        t = re.match(r'\$\(OUTPUT\)/(\S+):', l)
+        gone = False
+        if m:
+            gone = not have(m.group(2))
+        elif t:
+            gone = not have(t.group(1))
+        elif v:
+            l = keep_words(v.group(1) + v.group(2), v.group(3), have)
+            gone = l is None
+        if gone:
+            while out and is_comment(out[-1]):
+                out.pop()
+            continue
+        out.append(l)
+    # Empty conditionals.
+    changed = True
+    while changed:
+        changed = False
+        for n in range(len(out) - 1):
+            if re.match(r'if(n?eq|n?def)\b', out[n]) and out[n + 1] == 'endif':
+                start = n
+                while start > 0 and is_comment(out[start - 1]):
+                    start -= 1
+                del out[start:n + 2]
+                changed = True
+                break
+    return '\n'.join(squeeze(out)) + '\n'
+
+
+def is_comment(line):
+    """A comment line that belongs to the line below it."""
+    return line.startswith('#') and not line.startswith('# SPDX') and \
+        line.strip() != '#'
+
+
+def keep_words(head, rest, have):
+    """HEAD followed by the words of REST (continued with backslashes)
+    that HAVE accepts, each line keeping its layout; None when no word is
+    left."""
+    lines = []
+    for n, phys in enumerate(rest.split('\n')):
+        words = [w for w in phys.rstrip('\\').split() if have(w)]
+        if words:
+            indent = '' if n == 0 else re.match(r'\s*', phys).group(0)
+            lines.append(indent + ' '.join(words))
+    if not lines:
+        return None
+    return head + ' \\\n'.join(lines)
+
+
+def maintainers_cut(entry, exists):
+    """The MAINTAINERS entry without the F: lines whose path does not
+    exist yet."""
+    return '\n'.join(l for l in entry.split('\n')
+                     if not l.startswith('F:\t') or exists(l[3:].strip()))
+
+
+def area_step(rel):
+    for prefix, name in STEP_OF_AREA:
+        if rel.startswith(prefix):
+            return name
+    return HOOK
+
+
+def parse_signoff(s):
+    m = re.match(r'\s*([^<>]*[^<>\s])\s*<([^<>@\s]+@[^<>\s]+)>\s*$', s or '')
+    if not m:
+        sys.exit('series.py: SIGNOFF must be "Name <mail>", not %r' % s)
+    return m.group(1), m.group(2)
+
+
 def main():
     root, ksrc, work, out = [os.path.abspath(a) for a in sys.argv[1:5]]
     files = overlay_files(root)
     if not any(f.startswith(LRNG) for f in files):
         sys.exit('series.py: no drivers/char/lrng/ in ' + root)
+    for s in STEPS:
+        long = [l for l in [s.subject] + s.body.split('\n') if len(l) > 72]
+        if long:
+            sys.exit('series.py: step %s: line over 72 columns: %s'
+                     % (s.name, long[0]))
 
-    # Which features can be cut out of the core.
+    # Every file and symbol to one step: the files each step names, the
+    # rest by area.
+    step_files = {s.name: [] for s in STEPS}
+    owner = {}
+    for s in STEPS:
+        for f in s.files:
+            if f in owner:
+                sys.exit('series.py: %s in steps %s and %s'
+                         % (f, owner[f], s.name))
+            owner[f] = s.name
+    for f in files:
+        if f in owner:
+            step_files[owner[f]].append(f)
+        elif f not in (LRNG + 'Kconfig', LRNG + 'Makefile'):
+            print('note: %s is in no step: added in step %s'
+                  % (f, area_step(f)))
+            step_files[area_step(f)].append(f)
+    for f in sorted(set(owner) - set(files)):
+        print('note: %s (step %s) is not in the repository' % (f, owner[f]))
     kconfig = read(os.path.join(root, LRNG + 'Kconfig'))
-    makefile = read(os.path.join(root, LRNG + 'Makefile'))
-    features = []
-    for feat in FEATURES:
-        name, syms, pat, fl = feat
-        k = kconfig_drop(kconfig, syms)
-        m = makefile_drop(makefile, pat)
-        have = [f for f in fl if any(
-            x == LRNG + f or (f.endswith('/') and x.startswith(LRNG + f))
-            for x in files)]
-        if k is None or m is None or not have:
-            print('note: %s not split out (Kconfig %s, Makefile line %s, '
-                  'files %s): it is in the core patch' %
-                  (name, 'ok' if k else 'missing', 'ok' if m else 'missing',
-                   'ok' if have else 'missing'))
-            continue
-        kconfig, makefile = k, m
-        features.append(feat)
+    sym_step = {}
+    for s in STEPS:
+        for y in s.syms:
+            sym_step[y] = s.name
+    step_syms = {s.name: list(s.syms) for s in STEPS}
+    for y in kconfig_symbols(kconfig):
+        if y not in sym_step:
+            print('note: Kconfig symbol %s is in no step: added in step %s'
+                  % (y, HOOK))
+            step_syms[HOOK].append(y)
 
     # The scratch repository: pristine copies of the files the series
     # changes.
@@ -371,6 +746,9 @@ def main():
     maint = read(os.path.join(root, 'MAINTAINERS'))
     m = re.search(r'^M:\t(.*?) <(.*?)>', maint, re.M)
     name, mail = (m.group(1), m.group(2)) if m else ('LRNG', 'lrng@example.org')
+    signoff = os.environ.get('SIGNOFF', '').strip()
+    if signoff:
+        name, mail = parse_signoff(signoff)
     try:
         date = subprocess.run(['git', '-C', root, 'log', '-1', '--format=%ct'],
                               check=True, text=True,
@@ -389,98 +767,111 @@ def main():
     git('commit', '-q', '-m', 'Linux %s (the files this series changes)' %
         kversion(ksrc))
 
-    def commit(step):
-        subj, body = MESSAGES[step]
-        git('add', '-A')
-        if not git('status', '--porcelain', capture=True).strip():
-            print('note: step %s is empty, no patch' % step)
-            return
-        msg = '%s\n\n%s\n\nSigned-off-by: %s <%s>\n' % (subj, body, name, mail)
-        r = subprocess.run(['git', '-C', work, 'commit', '-q', '-F', '-'],
-                           input=msg, text=True, env=env)
-        if r.returncode:
-            sys.exit('series.py: commit of %s failed' % step)
-
     def copy(rel):
         dst = os.path.join(work, rel)
         os.makedirs(os.path.dirname(dst), exist_ok=True)
         shutil.copyfile(os.path.join(root, rel), dst)
         shutil.copymode(os.path.join(root, rel), dst)
 
-    # 1. core
-    for p in PATCHES:
-        if os.path.exists(os.path.join(root, p)):
-            r = subprocess.run(['patch', '-p1', '-d', work, '--batch',
-                                '--forward', '--no-backup-if-mismatch', '-s',
-                                '-i', os.path.join(root, p)])
-            if r.returncode:
-                sys.exit('series.py: %s does not apply to %s' % (p, ksrc))
-    for f in files:
-        if f.startswith(LRNG) or f == 'include/linux/lrng.h':
-            if feature_owner(f, features) is None:
-                copy(f)
-    write(os.path.join(work, LRNG + 'Kconfig'), kconfig)
-    write(os.path.join(work, LRNG + 'Makefile'), makefile)
-    text = run('python3', os.path.join(root, 'harness/maintainers.py'),
-               os.path.join(work, 'MAINTAINERS'),
-               os.path.join(root, 'MAINTAINERS'), capture=True)
-    write(os.path.join(work, 'MAINTAINERS'), text)
-    commit('core')
+    def there(rel):
+        return os.path.exists(os.path.join(work, rel))
 
-    # 2.-4. the features, in order; Kconfig and Makefile regain their parts.
-    for i, (fname, syms, pat, fl) in enumerate(features):
-        k = read(os.path.join(root, LRNG + 'Kconfig'))
-        mk = read(os.path.join(root, LRNG + 'Makefile'))
-        for later in features[i + 1:]:
-            k = kconfig_drop(k, later[1])
-            mk = makefile_drop(mk, later[2])
-        write(os.path.join(work, LRNG + 'Kconfig'), k)
-        write(os.path.join(work, LRNG + 'Makefile'), mk)
-        for f in files:
-            if feature_owner(f, features) == fname:
-                copy(f)
-        commit(fname)
+    def have_in(d):
+        def have(word):
+            w = word.rstrip('/')
+            if word.endswith('/'):
+                return there(d + w + '/Makefile')
+            base = re.sub(r'\.o$', '', w)
+            return there(d + base + '.c')
+        return have
 
-    # 5. kselftests
-    sel = [f for f in files if f.startswith('tools/testing/selftests/lrng/')]
-    if sel:
-        for f in sel:
+    def commit(step):
+        git('add', '-A')
+        if not git('status', '--porcelain', capture=True).strip():
+            print('note: step %s is empty, no patch' % step.name)
+            return
+        msg = '%s\n\n%s\n' % (step.subject, step.body)
+        if signoff:
+            msg += '\nSigned-off-by: %s <%s>\n' % (name, mail)
+        r = subprocess.run(['git', '-C', work, 'commit', '-q', '-F', '-'],
+                           input=msg, text=True, env=env)
+        if r.returncode:
+            sys.exit('series.py: commit of %s failed' % step.name)
+
+    syms = set()
+    selftests_target = False
+    for s in STEPS:
+        for f in step_files[s.name]:
             copy(f)
-        p = os.path.join(work, 'tools/testing/selftests/Makefile')
-        t = insert_sorted_line(read(p), r'TARGETS \+= [a-z]', 'TARGETS += lrng',
-                               lambda l: l.split('+=')[1].strip())
-        if t is None:
-            sys.exit('series.py: no TARGETS lines in tools/testing/selftests/Makefile')
-        write(p, t)
-        commit('selftests')
+        syms.update(step_syms[s.name])
+        if s.name == HOOK:
+            for p in PATCHES:
+                if os.path.exists(os.path.join(root, p)):
+                    r = subprocess.run(['patch', '-p1', '-d', work, '--batch',
+                                        '--forward', '--no-backup-if-mismatch',
+                                        '-s', '-i', os.path.join(root, p)])
+                    if r.returncode:
+                        sys.exit('series.py: %s does not apply to %s'
+                                 % (p, ksrc))
+        # Kconfig and Makefiles: the repository's, less the later steps.
+        if any(f.startswith(LRNG) for f in files if there(f)):
+            write(os.path.join(work, LRNG + 'Kconfig'),
+                  kconfig_cut(kconfig, syms))
+            write(os.path.join(work, LRNG + 'Makefile'),
+                  makefile_cut(read(os.path.join(root, LRNG + 'Makefile')),
+                               have_in(LRNG)))
+        for mk, d in ((LRNG + 'tests/Makefile', LRNG + 'tests/'),
+                      (SELFTESTS + 'Makefile', SELFTESTS)):
+            if there(mk):
+                write(os.path.join(work, mk),
+                      makefile_cut(read(os.path.join(root, mk)), have_in(d)))
+        if there(SELFTESTS + 'Makefile') and not selftests_target:
+            p = os.path.join(work, 'tools/testing/selftests/Makefile')
+            t = insert_sorted_line(read(p), r'TARGETS \+= [a-z]',
+                                   'TARGETS += lrng',
+                                   lambda l: l.split('+=')[1].strip())
+            if t is None:
+                sys.exit('series.py: no TARGETS lines in '
+                         'tools/testing/selftests/Makefile')
+            write(p, t)
+            selftests_target = True
+        if RST in step_files[s.name]:
+            p = os.path.join(work, 'Documentation/admin-guide/index.rst')
+            t = insert_sorted_line(read(p), r'   [A-Za-z]', '   lrng',
+                                   lambda l: l.strip().lower())
+            write(p, t)
+            entries = parameters_entries(read(os.path.join(root, RST)))
+            if not entries:
+                print('note: no "Entries for kernel-parameters.txt" in ' + RST)
+            else:
+                p = os.path.join(work, 'Documentation/admin-guide/'
+                                 'kernel-parameters.txt')
+                write(p, insert_parameters(read(p), entries))
+        entry = os.path.join(work, '.maintainers-entry')
+        write(entry, maintainers_cut(maint, there))
+        text = run('python3', os.path.join(root, 'harness/maintainers.py'),
+                   os.path.join(ksrc, 'MAINTAINERS'), entry, capture=True)
+        os.unlink(entry)
+        write(os.path.join(work, 'MAINTAINERS'), text)
+        commit(s)
 
-    # 6. documentation
-    rst = 'Documentation/admin-guide/lrng.rst'
-    abi = 'Documentation/ABI/testing/debugfs-lrng'
-    if abi in files:
-        copy(abi)
-    if rst in files:
-        copy(rst)
-        p = os.path.join(work, 'Documentation/admin-guide/index.rst')
-        t = insert_sorted_line(read(p), r'   [A-Za-z]', '   lrng',
-                               lambda l: l.strip().lower())
-        write(p, t)
-        entries = parameters_entries(read(os.path.join(root, rst)))
-        if not entries:
-            print('note: no "Entries for kernel-parameters.txt" in ' + rst)
-        p = os.path.join(work, 'Documentation/admin-guide/kernel-parameters.txt')
-        write(p, insert_parameters(read(p), entries))
-        commit('docs')
-
-    leftover = [f for f in files if not os.path.exists(os.path.join(work, f))]
+    leftover = [f for f in files if not there(f)]
     if leftover:
         sys.exit('series.py: files in no patch: ' + ' '.join(leftover))
+    for f in (LRNG + 'Kconfig', LRNG + 'Makefile', LRNG + 'tests/Makefile',
+              SELFTESTS + 'Makefile'):
+        if os.path.exists(os.path.join(root, f)) and \
+                read(os.path.join(root, f)) != read(os.path.join(work, f)):
+            sys.exit('series.py: the last step\'s %s is not the '
+                     'repository\'s' % f)
 
     # The series.
     shutil.rmtree(out, ignore_errors=True)
-    git('format-patch', '-q', '--cover-letter', '-o', out,
-        'HEAD~%d..HEAD' % count_commits(work, env))
-    cover_letter(out, root, ksrc, work, env, features)
+    fmt = ['format-patch', '-q', '--cover-letter', '-o', out]
+    if not signoff:
+        fmt.append('--subject-prefix=' + UNSIGNED)
+    git(*fmt, 'HEAD~%d..HEAD' % count_commits(work, env))
+    cover_letter(out, root, ksrc, work, env, signoff)
     for f in sorted(os.listdir(out)):
         print('  build/patches/' + f if out.endswith('build/patches') else
               '  ' + os.path.join(out, f))
@@ -500,21 +891,22 @@ def kversion(ksrc):
     return '.'.join(x for x in v if x)
 
 
-def kconfig_options(kconfig):
-    """(symbol, prompt) of every option with a prompt."""
-    opts = []
-    for m in re.finditer(r'^config (\w+)\n\t(?:bool|tristate|int|hex|string)'
-                         r' "([^"]*)"', kconfig, re.M):
-        opts.append((m.group(1), m.group(2)))
-    return opts
-
-
-def cover_letter(out, root, ksrc, work, env, features):
+def cover_letter(out, root, ksrc, work, env, signoff):
     cl = os.path.join(out, '0000-cover-letter.patch')
     text = read(cl)
-    opts = kconfig_options(read(os.path.join(root, LRNG + 'Kconfig')))
-    optlines = '\n'.join('  CONFIG_%-40s %s' % (s, p) for s, p in opts)
-    blurb = """\
+    no = {s.name: patch_no(work, env, s.subject) for s in STEPS}
+
+    def span(first, last):
+        a, b = no.get(first, '-'), no.get(last, '-')
+        return a if a == b else '%s-%s' % (a, b)
+
+    unsigned = '' if signoff else """\
+NOT SIGNED OFF: these patches carry no Signed-off-by. Whoever submits
+them regenerates them with make patch SIGNOFF="Name <mail>", which makes
+that the author and adds the Signed-off-by.
+
+"""
+    blurb = unsigned + """\
 The Linux Random Number Generator (LRNG) for Linux %(ver)s: a drop-in
 replacement of drivers/char/random.c, selected with CONFIG_LRNG=y. With
 CONFIG_LRNG=n the kernel builds and behaves as before (random.o is built
@@ -522,27 +914,43 @@ only then). The user space ABI and the in-kernel API of random.c are
 kept; the LRNG seeds a ChaCha20 DRNG in stages from an interrupt, a CPU,
 a Jitter RNG and an auxiliary entropy source, designed for NIST
 SP800-90A/B/C. Documentation/admin-guide/lrng.rst (patch %(docs)s) is the
-administrator's guide: design, data flow, every option and parameter.
+administrator's guide.
+
+How the series is ordered:
+  %(core)-7s the core, one part at a time: hash and entropy source
+          interface, auxiliary pool, CPU source, readiness, ChaCha20,
+          self-tests, DRNG manager, per-CPU and per-node DRNGs, entropy
+          source manager, batch; not built before the next patch
+  %(hook)-7s the interfaces of random.c; drivers/char builds the LRNG
+          instead of random.c from here on
+  %(irq)-7s the interrupt entropy source (health tests, collection
+          array and GCD, the source), /proc/lrng_type, debugfs taps
+  %(ext)-7s the Jitter RNG source; switching the DRNG and the hash
+  %(kunit)-7s KUnit tests
+  %(sel)-7s kselftests of the random number ABI
+  %(docs)-7s the administrator's guide
 
 The series applies to Linux %(ver)s (tested on Debian's linux-source-6.12)
 with "git am" or "patch -p1", e.g.
-  cd linux-6.12 && git am /path/to/patches/00*.patch
-  cd linux-6.12 && for p in /path/to/patches/0[0-9][0-9][1-9]-*.patch; do
-          patch -p1 < "$p"; done
-Each patch builds on its own.
+  cd linux-6.12 && git am $(ls /path/to/patches/*.patch | sed 1d)
+(the sed drops this cover letter). Every patch builds; from patch
+%(hook)s on, CONFIG_LRNG=y builds the LRNG.
 
-Options (drivers/char/lrng/Kconfig; all but LRNG depend on it):
-%(opts)s
+CONFIG_LRNG=y is all a distribution kernel needs. The other options of
+drivers/char/lrng/Kconfig, described in lrng.rst, choose the entropy
+sources and their rates, the DRNG switch and its extensions, and test
+interfaces that are not for production kernels.
 
-Tested with the project's harness ("make test"): the LRNG and the stock
-kernel are booted in QEMU and run the KUnit suites (patch %(kunit)s), the
-kselftests (patch %(sel)s) and the vDSO getrandom selftest; the series is
-applied to a pristine tree and built, and drivers/char/lrng/ is compiled
-with Debian's 6.12 amd64 configuration plus CONFIG_LRNG=y.""" % {
-        'ver': kversion(ksrc), 'opts': optlines,
-        'docs': patch_no(work, env, MESSAGES['docs'][0]),
-        'kunit': patch_no(work, env, MESSAGES['kunit'][0]),
-        'sel': patch_no(work, env, MESSAGES['selftests'][0])}
+Tested with the project's harness: the LRNG and the stock kernel are
+booted in QEMU and run the KUnit suites, the kselftests and the vDSO
+getrandom selftest; the series is applied to a pristine tree and every
+patch is built; drivers/char/lrng/ is compiled with Debian's 6.12 amd64
+configuration plus CONFIG_LRNG=y.""" % {
+        'ver': kversion(ksrc), 'docs': no['docs'],
+        'core': span('hash', 'batch'), 'hook': no[HOOK],
+        'irq': span('health', 'testing'), 'ext': span('jent', 'switch'),
+        'kunit': span('kunit-drng', 'kunit-vmfork'),
+        'sel': span('sel-lib', 'sel-fuzz')}
     text = text.replace('*** SUBJECT HERE ***',
                         'LRNG: the Linux Random Number Generator for Linux 6.12')
     text = text.replace('*** BLURB HERE ***', blurb)
