@@ -6,8 +6,9 @@
 #   kerneldoc_check  scripts/kernel-doc -none on the LRNG's C files
 #   sphinx_check     lrng.rst alone through sphinx-build -W
 #   series_checks    the series applied to a pristine KSRC copy with git am
-#                    and patch -p1, compared with build/linux, and every
-#                    patch that changes the kernel built (vmlinux)
+#                    and patch -p1, compared with build/linux; every patch
+#                    through checkpatch --strict and every patch that
+#                    changes the kernel built (vmlinux)
 #   debian_check     drivers/char/lrng/ with W=1 and Debian's 6.12 amd64
 #                    config plus the LRNG options
 #
@@ -135,9 +136,29 @@ series_apply_check() {
 	pass "$name: ${#patches[@]} patches, same files, equal to build/linux ($((SECONDS - t0))s)"
 }
 
-# Does patch $1 change what the kernel build sees?
+# kernel_patch PATCH HOOK N: does PATCH, number N, change what the kernel
+# build sees? Not when it changes only documentation, tools/ or
+# MAINTAINERS, nor when it comes before patch HOOK, the one that builds
+# drivers/char/lrng/, and only adds files that KSRC lacks (no file of KSRC
+# refers to them).
 kernel_patch() {
-	series_files "$1" | grep -qvE '^(Documentation/|tools/|MAINTAINERS$)'
+	local f
+	for f in $(series_files "$1" | grep -vE '^(Documentation/|tools/|MAINTAINERS$)'); do
+		[ "$3" -ge "$2" ] && return 0
+		[ -e "$KSRC/$f" ] && return 0
+	done
+	return 1
+}
+
+# The number of the first patch that changes drivers/char/Makefile (the
+# one that builds the LRNG), or 1.
+hook_patch() {
+	local i=0 p
+	for p in "$@"; do
+		i=$((i + 1))
+		grep -q '^+++ b/drivers/char/Makefile' "$p" && { echo $i; return; }
+	done
+	echo 1
 }
 
 # series_reset_tree FILES...: $SERIES/linux = pristine KSRC, FILES (and
@@ -202,26 +223,38 @@ series_stage() {
 # Check 2: every patch that changes the kernel gives a kernel that builds
 # (vmlinux, the test VM's config). The last such patch is built with the
 # whole series, first (its objects are ccache hits of build/obj-lrng: same
-# relative layout), then the earlier ones, each an incremental build. A
-# stage whose patches and config did not change since it passed is not
-# rebuilt.
+# relative layout), then the earlier ones, each an incremental build.
+# The patches before the hook patch add code that nothing builds yet:
+# their drivers/char/lrng/ is compiled (not linked) with the hook's lines
+# of drivers/char/Kconfig and Makefile taken from build/linux. A stage
+# whose patches and config did not change since it passed is not rebuilt.
 series_build_check() {
 	local name="patch series: each patch builds (vmlinux, test VM config)"
-	local all=() kp=() i=0 p last n stamp done_list="" t0=$SECONDS ts
+	local all=() kp=() cp=() i=0 p last n stamp done_list="" t0=$SECONDS ts
 	mapfile -t all < <(series_patches)
+	local hook
+	hook=$(hook_patch "${all[@]}")
 	for p in "${all[@]}"; do
 		i=$((i + 1))
-		kernel_patch "$p" && kp+=("$i")
+		if kernel_patch "$p" "$hook" "$i"; then
+			kp+=("$i")
+		elif [ "$i" -lt "$hook" ] && series_files "$p" |
+			grep -q '^drivers/char/lrng/'; then
+			cp+=("c$i")
+		fi
 	done
 	[ ${#kp[@]} -gt 0 ] || { fail "$name" "no patch changes the kernel"; return 1; }
 	last=${kp[-1]}
 	mkdir -p "$SERIES/stamps"
-	local order=("$last" "${kp[@]:0:${#kp[@]}-1}")
+	local order=("$last" "${cp[@]}" "${kp[@]:0:${#kp[@]}-1}")
 	for n in "${order[@]}"; do
-		local upto=$n log
+		local upto=${n#c} log target=vmlinux what=building f
 		[ "$n" = "$last" ] && upto=${#all[@]}
+		[ "$n" != "$upto" ] && [ "$n" != "$last" ] &&
+			target=drivers/char/lrng/ what=compiling
 		log=$LOGS/series-build-$n.log
-		stamp=$( { cat "${all[@]:0:$upto}" "$FRAGMENT" "$MODULES_FRAGMENT"; echo "$KSRC"; gcc --version; } |
+		stamp=$( { cat "${all[@]:0:$upto}" "$FRAGMENT" "$MODULES_FRAGMENT"; echo "$KSRC"; gcc --version
+			[ $target = vmlinux ] || cat "$TREE/drivers/char/Kconfig" "$TREE/drivers/char/Makefile"; } |
 			sha256sum | cut -d' ' -f1)
 		if [ "$(cat "$SERIES/stamps/$n" 2>/dev/null)" = "$stamp" ]; then
 			done_list="$done_list $n(unchanged)"
@@ -232,7 +265,12 @@ series_build_check() {
 			fail "$name" "patches 1-$upto do not apply with patch -p1"
 			return 1
 		fi
-		msg "building the series tree with patches 1-$upto (log: build/logs/series-build-$n.log)"
+		if [ $target != vmlinux ]; then
+			for f in drivers/char/Kconfig drivers/char/Makefile; do
+				install_if_changed "$TREE/$f" "$SERIES/linux/$f" >/dev/null
+			done
+		fi
+		msg "$what the series tree with patches 1-$upto ($target, log: build/logs/series-build-$n.log)"
 		ts=$SECONDS
 		# configure_kernel and kmake on the series tree and its O= dir.
 		if ! (TREE=$SERIES/linux LOGS=$LOGS/series; mkdir -p "$LOGS"
@@ -240,7 +278,7 @@ series_build_check() {
 			configure_kernel lrng >"$log" 2>&1
 			exec 9>"$KBUILD_LOCK"
 			flock 9
-			kmake "$SERIES/obj-lrng" vmlinux >>"$log" 2>&1); then
+			kmake "$SERIES/obj-lrng" $target >>"$log" 2>&1); then
 			fail "$name" "patches 1-$upto: $(grep -m1 -E 'error:|undefined reference|\*\*\*|ERROR' "$log" | cut -c1-150) (log: build/logs/series-build-$n.log)"
 			return 1
 		fi
@@ -251,7 +289,47 @@ series_build_check() {
 			info "note: the series tree's .config differs from build/obj-lrng/.config"
 		fi
 	done
-	pass "$name: patches$done_list ($((SECONDS - t0))s)"
+	local before=""
+	[ ${#cp[@]} -gt 0 ] && before="; cN: drivers/char/lrng/ compiled only"
+	pass "$name: patches$done_list$before ($((SECONDS - t0))s)"
+}
+
+# Check 3: checkpatch --strict on every patch (--no-signoff when the series
+# is not signed off). "Does MAINTAINERS need updating?" is not a finding
+# when every file the patch adds is under an F: path that the series'
+# MAINTAINERS entry had before it. Patches over 1000 lines are named.
+series_checkpatch() {
+	local name="patch series: checkpatch --strict on every patch"
+	local cp=$KSRC/scripts/checkpatch.pl p out bad=() big=() n=0 opts
+	local covered=() f g ok
+	[ -f "$cp" ] || cp=$TREE/scripts/checkpatch.pl
+	for p in $(series_patches); do
+		n=$((n + 1))
+		opts=(--strict --no-tree -q)
+		grep -q '^Signed-off-by:' "$p" || opts+=(--no-signoff)
+		ok=1
+		for f in $(awk '/^diff --git /{f=$4; sub(/^b\//, "", f)}
+				/^new file mode/{print f}' "$p"); do
+			local cov=0
+			for g in "${covered[@]}"; do
+				[[ $f == "$g" || ($g == */ && $f == "$g"*) ]] && cov=1
+			done
+			[ $cov = 1 ] || ok=0
+		done
+		[ $ok = 1 ] && opts+=(--ignore FILE_PATH_CHANGES)
+		out=$(perl "$cp" "${opts[@]}" "$p" 2>&1) || bad+=("$(basename "$p"): $(echo "$out" | grep -m1 -E '^(ERROR|WARNING|CHECK)')")
+		[ -n "$out" ] && echo "$out" >>"$LOGS/series-checkpatch.log"
+		# The F: lines of the LRNG entry after this patch (the series
+		# changes no other entry).
+		mapfile -t -O ${#covered[@]} covered < <(sed -n 's/^+F:\t//p' "$p")
+		[ "$(wc -l <"$p")" -gt 1000 ] && big+=("$n")
+	done
+	[ ${#big[@]} -eq 0 ] || info "note: patches over 1000 lines: ${big[*]}"
+	if [ ${#bad[@]} -gt 0 ]; then
+		fail "$name" "${#bad[@]} patch(es), first: ${bad[0]:0:160} (log: build/logs/series-checkpatch.log)"
+	else
+		pass "$name: $n patches clean"
+	fi
 }
 
 series_checks() {
@@ -264,6 +342,8 @@ series_checks() {
 		return 0
 	fi
 	grep '^note:' "$LOGS/series-make.log" | sed 's/^/    /' || true
+	: >"$LOGS/series-checkpatch.log"
+	series_checkpatch
 	if series_apply_check; then
 		series_build_check || true
 	else
