@@ -499,10 +499,8 @@ boot() {
 	BOOT_REASON=
 	[ -f "$kernel" ] || { BOOT_REASON="no kernel $kernel"; return 1; }
 	# Under TCG a guest CPU can stall for tens of seconds when the host
-	# is loaded (seen once: "soft lockup - CPU#1 stuck for 22s" while two
-	# test runs shared the 2 cores), so its soft-lockup threshold is 60 s
-	# instead of 20 s; a real lockup still fails the boot, reported or
-	# cut off by TIMEOUT.
+	# is loaded, so its soft-lockup threshold is 60 s instead of 20 s; a
+	# real lockup still fails the boot, reported or cut off by TIMEOUT.
 	local wd=
 	if [ "${KVM:-0}" = 1 ]; then
 		accel="-accel kvm -cpu host"
@@ -518,10 +516,10 @@ boot() {
 	# through which harness/vmfork.py gives it a new ID while the guest
 	# runs; the debug kernel only binds it). The distro kernel also gets
 	# a SCSI disk (a raw image, read only); the debug kernel does not:
-	# the scan of the virtio-scsi bus takes about 20 s of its boot under
-	# KASAN, and the disk checks run on the distro kernel only. qboot
-	# hangs before the kernel starts with -device vmgenid (QEMU 7.2): the
-	# default firmware (SeaBIOS) instead.
+	# scanning the virtio-scsi bus is slow under KASAN, and the disk
+	# checks run on the distro kernel only. qboot hangs before the kernel
+	# starts with -device vmgenid: these boots use the default firmware
+	# (SeaBIOS) instead.
 	if [ "$flavor" = distro ] || [ "$flavor" = lrng-debug ]; then
 		bios=()
 		if [ "$flavor" = distro ]; then

@@ -10,7 +10,7 @@ DEADLINE  seconds from now after which everything started here is killed
 QEMU-ARGV the source's command line without its vmgenid device and QMP
           socket (serial ports as chardev files with append=on)
 
-QEMU 7.2 refuses qom-set of a realized vmgenid device's guid, so the guest
+QEMU refuses qom-set of a realized vmgenid device's guid, so the guest
 sees a new generation ID the way a cloned or restored VM does: once the
 guest writes MARKER on its result channel, the running VM is migrated to a
 second QEMU started from the same command line with
