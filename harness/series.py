@@ -14,9 +14,10 @@ A step adds files and Kconfig symbols. The Kconfig files, Makefiles and
 the MAINTAINERS entry of each step are the repository's, cut down to what
 the steps so far added: a "config" stanza (or choice) whose symbol is not
 added yet is left out, and so is an "if" block left empty; a Makefile line
-naming an object, directory or test whose source is not there yet; an F:
-line whose path is not there yet. So every step is the final file minus
-the later steps' parts, and the last step gives the repository's files.
+naming an object, directory or test whose source is not there yet, and a
+header of LOCAL_HDRS that is not there yet; an F: line whose path is not
+there yet. So every step is the final file minus the later steps' parts,
+and the last step gives the repository's files.
 
 Until the "hook" step, which sources drivers/char/lrng/Kconfig and builds
 drivers/char/lrng/ in place of random.c, the LRNG is not built: the
@@ -321,7 +322,8 @@ User space tests of the random number ABI: getrandom(2), /dev/random,
 files. Except for the LRNG-only tests they pass on a kernel with
 random.c too, which shows that the LRNG keeps the ABI. This patch adds
 the shared helpers and the kernel configuration the tests need.""",
-         S('Makefile', 'config', 'settings', '.gitignore', 'lrng_common.h')),
+         S('Makefile', 'config', 'settings', '.gitignore', 'lrng_common.h',
+           'README')),
     Step('sel-getrandom',
          'selftests/lrng: test getrandom(2), the sysctls and seeding',
          """\
@@ -336,6 +338,15 @@ help it gets.""",
 /dev/random and /dev/urandom: reads, writes, poll, the ioctls and their
 permission checks; random numbers while CPUs go offline and online.""",
          S('lrng_devices_test.c', 'lrng_hotplug_test.c')),
+    Step('sel-abi-lib', 'selftests/lrng: add the ABI transcript library',
+         """\
+The ABI test of the next patch writes the result of every operation it
+checks to a transcript, which must be the same on a kernel with random.c
+and on one with the LRNG. This patch adds what it checks and writes
+with: the transcript writer, the comparison of a result (a count,
+"partial" or an errno name) with the one random.c gives, and helpers for
+capabilities, partly mapped buffers, file modes and UUID sysctls.""",
+         S('lrng_abi_lib.c', 'lrng_abi.h')),
     Step('sel-abi', 'selftests/lrng: compare the ABI of the LRNG and random.c',
          """\
 A transcript of every user-visible behaviour (return values, errno,
@@ -377,6 +388,16 @@ off.""",
 Threads on every interface at once for a fixed time, to find races
 between readers, writers, the ioctls and reseeds.""",
          S('lrng_stress_test.c')),
+    Step('sel-fuzz-lib', 'selftests/lrng: add the fuzzing library',
+         """\
+The fuzz test of the next patch makes thousands of calls with bad
+arguments and must know the result of each one beforehand. This patch
+adds its engine: a PRNG whose seed replays a failing run, an arena of
+guard pages at a fixed address so that each run makes the same calls,
+pickers of buffers, lengths, flags and garbage, the results each call
+may have as the 6.12 code (random.c, fs/ and lib/iov_iter.c) gives
+them, and the counts of the results.""",
+         S('lrng_fuzz_lib.c', 'lrng_fuzz.h')),
     Step('sel-fuzz', 'selftests/lrng: add a fuzz test of the interfaces',
          """\
 Bad input to every interface of the ABI, chosen by a seeded PRNG so
@@ -597,7 +618,9 @@ def makefile_cut(text, have):
     """TEXT without the lines that name an object, a directory or a
     program that HAVE(word) rejects, the comment lines right above such a
     line and ifeq/ifneq blocks left empty. A variable of several programs
-    (TEST_GEN_PROGS ...) keeps the ones HAVE accepts."""
+    (TEST_GEN_PROGS ...) or headers (LOCAL_HDRS) keeps the ones HAVE
+    accepts. A rule "$(OUTPUT)/prog: file.c" goes with its program; the
+    files it names in this directory must be there with the program."""
     logical, cur = [], ''
     for l in text.split('\n'):
         cur = cur + ('\n' if cur else '') + l
@@ -609,14 +632,19 @@ def makefile_cut(text, have):
     out = []
     for l in logical:
         m = re.match(r'((?:obj|lib)-\S+\s*\+?=\s*)(\S+)$', l)
-        v = re.match(r'(TEST_GEN_PROGS(?:_EXTENDED)?|TEST_PROGS)(\s*:?\+?=\s*)'
-                     r'(.*)$', l, re.S)
-        t = re.match(r'\$\(OUTPUT\)/(\S+):', l)
+        v = re.match(r'(TEST_GEN_PROGS(?:_EXTENDED)?|TEST_PROGS|LOCAL_HDRS)'
+                     r'(\s*:?\+?=\s*)(.*)$', l, re.S)
+        t = re.match(r'\$\(OUTPUT\)/(\S+):(.*)$', l, re.S)
         gone = False
         if m:
             gone = not have(m.group(2))
         elif t:
             gone = not have(t.group(1))
+            missing = [w for w in t.group(2).replace('\\', ' ').split()
+                       if not re.search(r'[/$]', w) and not have(w)]
+            if not gone and missing:
+                sys.exit('series.py: %s needs %s, which is not there yet'
+                         % (t.group(1), ' '.join(missing)))
         elif v:
             l = keep_words(v.group(1) + v.group(2), v.group(3), have)
             gone = l is None
@@ -781,6 +809,8 @@ def main():
             w = word.rstrip('/')
             if word.endswith('/'):
                 return there(d + w + '/Makefile')
+            if w.endswith(('.c', '.h')):
+                return there(d + w)
             base = re.sub(r'\.o$', '', w)
             return there(d + base + '.c')
         return have
