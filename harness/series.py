@@ -139,7 +139,9 @@ allows it.""",
 Known-answer tests of the ChaCha20 DRNG and of SHA-256 run at boot.
 After a failure user space gets EIO instead of random numbers, and the
 result is in /sys/module/lrng_selftest/parameters/selftest_status for
-an auditor.""",
+an auditor. Labs ask for self-tests on demand: root writes 1 to that
+file to run them again, and a failure then has the effect it has at
+boot.""",
          L('lrng_selftest.c', 'lrng_selftest.h')),
     Step('drngmgr', 'lrng: add the DRNG manager',
          """\

@@ -15,7 +15,9 @@
  * The current hash is lrng_hash_current, an RCU-protected pointer to the
  * callbacks and their instance.  A pool takes it whenever it starts a hash,
  * under the lock that guards the pool.  Code that hashes for a moment, with
- * a pool on its stack, holds rcu_read_lock() from start to digest.
+ * a pool on its stack, holds rcu_read_lock() from start to digest; a
+ * known-answer test, which must see SHA-256, starts its pool on the
+ * built-in hash instead (lrng_hash_pool_init_builtin()) and needs no RCU.
  *
  * Switching, run by lrng_switch.c: allocate the new instance
  * (lrng_hash_inst_alloc()), publish it (lrng_hash_publish()), let every
@@ -123,8 +125,9 @@ static struct lrng_hash_inst __rcu *lrng_hash_current =
 /******************************************************************
  * 2. Entropy pools
  *
- * lrng_hash_pool_init(), _update(), _final(), _final_zero(), _switch(),
- * _digest_bits(): a pool is guarded by the lock of its owner.
+ * lrng_hash_pool_init(), _init_builtin(), _update(), _final(),
+ * _final_zero(), _switch(), _digest_bits(): a pool is guarded by the lock
+ * of its owner.
  ******************************************************************/
 
 static struct shash_desc *lrng_pool_desc(struct lrng_hash_pool *pool)
@@ -145,6 +148,20 @@ void lrng_hash_pool_init(struct lrng_hash_pool *pool)
 	pool->cb = inst->cb;
 	pool->hash = inst->hash;
 	rcu_read_unlock();
+	WARN_ON_ONCE(pool->cb->lrng_hash_init(lrng_pool_desc(pool), pool->hash));
+}
+
+/**
+ * lrng_hash_pool_init_builtin() - start a pool with the built-in SHA-256
+ * @pool: the pool, whose previous state is dropped
+ *
+ * For known-answer tests (lrng_selftest_irq.c): they expect SHA-256
+ * whatever hash is current, and the pool never reads the current hash.
+ */
+void lrng_hash_pool_init_builtin(struct lrng_hash_pool *pool)
+{
+	pool->cb = lrng_hash_builtin.cb;
+	pool->hash = lrng_hash_builtin.hash;
 	WARN_ON_ONCE(pool->cb->lrng_hash_init(lrng_pool_desc(pool), pool->hash));
 }
 

@@ -33,6 +33,7 @@ struct lrng_hash_pool {
 extern const struct lrng_crypto_cb lrng_builtin_cb;
 
 void lrng_hash_pool_init(struct lrng_hash_pool *pool);
+void lrng_hash_pool_init_builtin(struct lrng_hash_pool *pool);
 void lrng_hash_pool_update(struct lrng_hash_pool *pool, const void *in,
 			   u32 len);
 u32 lrng_hash_pool_final(struct lrng_hash_pool *pool, u8 *digest);

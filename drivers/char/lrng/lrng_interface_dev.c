@@ -103,7 +103,9 @@ static ssize_t lrng_read_user(struct iov_iter *iter)
 		if (!iov_iter_count(iter) || copied != todo)
 			break;
 		if (total % PAGE_SIZE == 0) {
-			if (signal_pending(current))
+			/* A failed self-test run ends a long read too. */
+			if (signal_pending(current) ||
+			    unlikely(!lrng_selftest_passed()))
 				break;
 			cond_resched();
 		}

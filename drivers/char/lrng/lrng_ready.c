@@ -28,7 +28,8 @@
  * The LRNG can fall back to unseeded (lrng_drng_mgr.c): lrng_ready_lost()
  * clears the vDSO flag and the stage, waiters wait again, and the
  * transition is announced again and sets the flag again; the callbacks are
- * a one-time event, as in random.c.
+ * a one-time event, as in random.c.  A failed run of the power-on
+ * self-tests clears the vDSO flag alone (lrng_ready_vdso_bypass()).
  */
 
 #include <linux/init.h>
@@ -153,6 +154,25 @@ void lrng_ready_lost(void)
 	lrng_vdso_set_ready(false);
 	/* Pairs with the acquire in lrng_ready(). */
 	smp_store_release(&lrng_ready_stage, LRNG_UNSEEDED);
+}
+
+/**
+ * lrng_ready_vdso_bypass() - make the vDSO pass every call to getrandom(2)
+ *
+ * Called when a run of the power-on self-tests failed (lrng_selftest.c):
+ * a thread whose vDSO state is keyed would otherwise go on generating from
+ * it until the next generation.  Clearing is_ready sends each of its calls
+ * to getrandom(2), which then fails with EIO.  The stage is left as it is:
+ * the DRNG still serves the kernel.  The next transition to fully seeded
+ * sets is_ready again, after a seed that published a new generation, which
+ * every vDSO state must re-key for through getrandom(2).  A later run that
+ * passes leaves it clear, since only that transition sets it without a
+ * race against a fallback: until then the vDSO serves its callers through
+ * getrandom(2).  Any context but NMI.
+ */
+void lrng_ready_vdso_bypass(void)
+{
+	lrng_vdso_set_ready(false);
 }
 
 /**

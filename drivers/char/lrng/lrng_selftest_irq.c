@@ -7,8 +7,14 @@
  * Run by lrng_selftest_run() (lrng_selftest.c): slots and words stored,
  * least significant byte first, one word wrapped around the end of the
  * array, and the continuous compression into its pool (a struct
- * lrng_hash_pool on the built-in SHA-256, as at boot), early and of a
- * whole array, whose digest must equal the SHA-256 of all bytes written.
+ * lrng_hash_pool on the built-in SHA-256), early and of a whole array,
+ * whose digest must equal the SHA-256 of all bytes written.
+ *
+ * It runs at boot and whenever root asks, while the interrupt source
+ * collects: the array, its lock and its pool are the test's own, on its
+ * stack, and the pool starts on the built-in SHA-256 without reading the
+ * current conditioning hash, which an extension may have switched
+ * (lrng_hash.c).  No other code sees them, so interrupts may stay on.
  */
 
 #include <crypto/sha2.h>
@@ -31,7 +37,7 @@ enum {
  *
  * Return: 0 when they match, else LRNG_SELFTEST_ARRAY.
  */
-unsigned int __init lrng_selftest_array(void)
+unsigned int lrng_selftest_array(void)
 {
 	static const u8 stored[] = { 0x07, 0x08, 0xb2, 0xc3, 0xd4 };
 	u8 slots[LRNG_SELFTEST_SLOTS] = { 0 };
@@ -59,13 +65,12 @@ unsigned int __init lrng_selftest_array(void)
 		fail = LRNG_SELFTEST_ARRAY;
 
 	/*
-	 * Continuous compression, into a pool whose hash at boot is the
-	 * built-in SHA-256 of lrng_hash.c: every slot is hashed once, in the
-	 * order written, whether compressed early (as the interrupt source's
-	 * irq_work does, after 3 words) or when the whole array waits (at
-	 * the last byte of the 11th word).
+	 * Continuous compression, into a pool on the built-in SHA-256: every
+	 * slot is hashed once, in the order written, whether compressed
+	 * early (as the interrupt source's irq_work does, after 3 words) or
+	 * when the whole array waits (at the last byte of the 11th word).
 	 */
-	lrng_hash_pool_init(&pool);
+	lrng_hash_pool_init_builtin(&pool);
 	a.pool = &pool;
 	a.unhashed = 0;
 	for (i = 0, pos = 0; i < LRNG_SELFTEST_WORDS; i++) {

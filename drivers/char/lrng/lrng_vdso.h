@@ -22,7 +22,8 @@
  *   published its generation, so the vDSO never sees is_ready with the
  *   all-zero generation of a fresh state.  random.c never clears it; the
  *   LRNG can fall back to unseeded, and then clears it until it is fully
- *   seeded again.
+ *   seeded again, and clears it when a run of its power-on self-tests
+ *   fails, so that no vDSO state keyed before goes on serving.
  *
  * User threads therefore use the vDSO fast path while getrandom(2) does
  * not block and re-key through getrandom(2) after every reseed.  After a

@@ -475,6 +475,13 @@ static inline int lrng_kmsg_count(const char *needle)
 	return lrng_kmsg_scan(needle, NULL, 0);
 }
 
+/*
+ * The power-on self-tests' status: 0 when the last run passed; root with
+ * CAP_SYS_ADMIN writes 1 to run them again.
+ */
+#define LRNG_SELFTEST_STATUS \
+	"/sys/module/lrng_selftest/parameters/selftest_status"
+
 /* Generate calls without a full reseed before the fallback to unseeded. */
 #define LRNG_MAX_WO_PARAM \
 	"/sys/module/lrng_drng_mgr/parameters/max_wo_reseed"

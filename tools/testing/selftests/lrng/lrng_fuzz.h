@@ -89,6 +89,7 @@ struct fuzz_file {
 	bool param;		/* a module parameter, else a sysctl */
 	bool writable;		/* a write bit in its mode */
 	bool fresh;		/* a new value on every read (uuid) */
+	bool action;		/* a write runs something, sets no value */
 	char value[FUZZ_VALUE_LEN];
 };
 

@@ -10,8 +10,9 @@
  * read and write on /dev/random and /dev/urandom the same way; garbage
  * written to every file of /proc/sys/kernel/random/ and to every parameter
  * of /sys/module/random/ and /sys/module/lrng_* / (root restores what it
- * changed).  The same again as nobody (no capabilities), and root checks
- * that nobody changed none of the values it can read.
+ * changed; a write that runs the power-on self-tests again must leave
+ * their status as it was).  The same again as nobody (no capabilities),
+ * and root checks that nobody changed none of the values it can read.
  *
  * Every call's result is predicted from the 6.12 code (random.c, fs/ and
  * lib/iov_iter.c): an exact count, a range of counts where a copy may stop
@@ -259,6 +260,7 @@ static void fuzz_file_add(struct fuzz_files *fs, const char *dir,
 	f->param = param;
 	f->writable = st.st_mode & 0222;
 	f->fresh = !param && !strcmp(name, "uuid");
+	f->action = !strcmp(f->path, LRNG_SELFTEST_STATUS);
 	fs->n++;
 	fs->params += param;
 }
@@ -363,7 +365,8 @@ static int fuzz_restore(struct fuzz_ctx *c, const struct fuzz_file *f)
  * Garbage to one file: open it for writing (EACCES unless root and the
  * mode has a write bit), write garbage from the arena or from a bad
  * buffer.  Root's successful parameter writes are undone at once; a
- * sysctl's value must not change.
+ * sysctl's value must not change, nor must the self-tests' status when a
+ * write ran them again.
  */
 static int fuzz_one_file(struct fuzz_ctx *c, struct fuzz_files *fs,
 			 unsigned int i)
@@ -425,9 +428,9 @@ static int fuzz_one_file(struct fuzz_ctx *c, struct fuzz_files *fs,
 			   len);
 	if (ret <= 0)
 		return fails;
-	if (f->param)
+	if (f->param && !f->action)
 		return fails + fuzz_restore(c, f);
-	/* A sysctl ignores what is written. */
+	/* A sysctl ignores what is written; the self-tests pass again. */
 	if (lrng_read_file(f->path, now, sizeof(now)) < 0 ||
 	    strcmp(now, f->value)) {
 		printf("# FAIL %s #%u: %s is \"%.*s\" after the write, was \"%.*s\"\n",
