@@ -215,8 +215,9 @@ before its first use. They run on every interrupt time stamp, with
 cut-offs derived from the credited entropy rate; the start-up test
 covers each CPU's first 1024 samples. A failure stops the source's
 credit; a failure during a start-up test stops it until reboot (and
-panics in FIPS mode with CONFIG_LRNG_HEALTH_TESTS_PANIC). The options
-come with the interrupt source, two patches later.""",
+panics in FIPS mode with CONFIG_LRNG_HEALTH_TESTS_PANIC, or in any mode
+with lrng_health.panic_on_permanent_health_failure=1). The options come
+with the interrupt source, two patches later.""",
          L('lrng_health.c', 'lrng_health.h')),
     Step('array',
          'lrng: add the interrupt collection array and the GCD analysis',

@@ -42,8 +42,11 @@
  *   is offline.
  * - recovery: like start-up, never credited; a failure is permanent.
  * - failed (permanent): the interrupt source credits nothing until reboot
- *   (its data is still mixed in); in FIPS mode with
- *   CONFIG_LRNG_HEALTH_TESTS_PANIC the kernel panics.
+ *   (its data is still mixed in).  The kernel panics instead when booted
+ *   with lrng_health.panic_on_permanent_health_failure=1, in any mode, or
+ *   in FIPS mode when built with CONFIG_LRNG_HEALTH_TESTS_PANIC: for a
+ *   cryptographic module that must stop once its entropy source failed for
+ *   good (FIPS 140-3, AIS 20/31).
  *
  * /proc/lrng_type shows the state, the cut-offs and the failure counts.  In
  * FIPS mode the LRNG reports itself SP800-90B compliant.  The auxiliary
@@ -70,8 +73,8 @@
  * with interrupts off (the interrupt source's hard-IRQ path);
  * /proc/lrng_type and CPU hotplug read the states of all CPUs with
  * READ_ONCE().  The shared counters are atomics, the permanent failure a
- * flag written once.  The cut-offs are
- * written before interrupts are enabled.
+ * flag written once.  The cut-offs are written before interrupts are
+ * enabled, the panic parameter only on the kernel command line.
  *
  * Sections: 1. the tests (pure functions, also run by KUnit), 2. the
  * interrupt source's streams, 3. CPU hotplug.
@@ -86,6 +89,7 @@
 #include <linux/lockdep.h>
 #include <linux/math.h>
 #include <linux/minmax.h>
+#include <linux/moduleparam.h>
 #include <linux/panic.h>
 #include <linux/percpu.h>
 #include <linux/printk.h>
@@ -273,12 +277,20 @@ bool lrng_sp80090b_compliant(void)
 	return fips_enabled;
 }
 
+/* A permanent failure panics in any mode; see "failed" above. */
+static bool lrng_health_panic __ro_after_init;
+module_param_named(panic_on_permanent_health_failure, lrng_health_panic, bool,
+		   0444);
+MODULE_PARM_DESC(panic_on_permanent_health_failure,
+		 "Panic when the interrupt source fails its health tests permanently, in any mode (boot only)");
+
 static void __cold lrng_health_failed_permanently(void)
 {
 	WRITE_ONCE(lrng_health.permanent, true);
 	pr_err("interrupt entropy source failed its health tests permanently: no longer credited\n");
-	if (IS_ENABLED(CONFIG_LRNG_HEALTH_TESTS_PANIC) && fips_enabled)
-		panic("LRNG: permanent health test failure in FIPS mode\n");
+	if (lrng_health_panic ||
+	    (IS_ENABLED(CONFIG_LRNG_HEALTH_TESTS_PANIC) && fips_enabled))
+		panic("LRNG: permanent health test failure\n");
 }
 
 /**
