@@ -371,7 +371,8 @@ injection; fault injection in the LRNG's own allocations.""",
     Step('sel-testing', 'selftests/lrng: test the debugfs raw entropy taps',
          """\
 The taps of CONFIG_LRNG_TESTING_MENU and getrawentropy, the tool a lab
-collects raw samples with.""",
+collects raw samples with; the power-on self-tests run again on demand
+and the health tests' panic parameter.""",
          S('lrng_testing_test.c', 'getrawentropy.c')),
     Step('sel-switch',
          'selftests/lrng: test the DRNG switch and NUMA instances',

@@ -10,6 +10,8 @@
  *  - a hash switch to SHA-512 and back carries the collected entropy over
  *    (all of it into the larger digest, at most the old digest back), and
  *    a switch to a smaller digest keeps at most what that digest carries;
+ *  - the power-on self-tests, run again while SHA-512 conditions the
+ *    pools, still pass: they test with SHA-256 whatever hash is current;
  *  - the DRBG extension switches the DRNG while readers run, and every read
  *    completes;
  *  - the DRBG generates 4096 bytes per call, for large and small reads;
@@ -39,7 +41,11 @@
 #include <unistd.h>
 #include <linux/random.h>
 
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wunused-parameter"
 #include "../kselftest_harness.h"
+#pragma GCC diagnostic pop
+
 #include "lrng_common.h"
 
 #define LRNG_READERS	4
@@ -264,6 +270,31 @@ TEST_F(lrng_switch, hash_switch_caps_at_the_smaller_digest)
 	EXPECT_GE(224, lrng_aux_bits());
 	ASSERT_EQ(0, lrng_unload("lrng_kcapi"));
 	EXPECT_GE(224, lrng_aux_bits());
+}
+
+/*
+ * Root runs the power-on self-tests again while the conditioning hash is
+ * SHA-512: the collection array's test hashes with the built-in SHA-256
+ * whatever hash is current, so the run passes (in FIPS mode a failure
+ * would panic) and user space still gets random numbers.
+ */
+TEST_F(lrng_switch, selftests_pass_on_a_switched_hash)
+{
+	char val[64];
+	long status;
+
+	ASSERT_EQ(0, lrng_load(self->moddir, "lrng_kcapi", "hash_name=sha512"));
+	lrng_type_text(NULL, "Hash for conditioning", val, sizeof(val));
+	ASSERT_STREQ("sha512", val);
+	ASSERT_EQ(0, lrng_write_str(LRNG_SELFTEST_STATUS, "1")) {
+		TH_LOG("%s: %s", LRNG_SELFTEST_STATUS, strerror(errno));
+	}
+	ASSERT_EQ(0, lrng_read_int(LRNG_SELFTEST_STATUS, &status));
+	EXPECT_EQ(0, status) {
+		TH_LOG("the self-tests failed on sha512: 0x%lx", status);
+	}
+	EXPECT_EQ(32, lrng_getrandom(val, 32, 0));
+	EXPECT_EQ(0, lrng_unload("lrng_kcapi"));
 }
 
 /* The DRBG comes and goes three times while readers run. */
