@@ -497,9 +497,11 @@ cmd_test() {
 		fi
 	fi
 	if [ -f "$B/obj-lrng/.config" ] && [ -f "$B/obj-stock/.config" ]; then
-		# Informational: what besides LRNG differs between the configs.
-		diff <(grep -v -E 'CONFIG_LRNG' "$B/obj-lrng/.config") \
-			<(grep -v -E 'CONFIG_LRNG' "$B/obj-stock/.config") \
+		# Informational: what besides LRNG differs between the configs
+		# (CONFIG_LRNG_RAW_JENT_ENTROPY selects the Jitter RNG's test
+		# interface, which the stock kernel cannot have).
+		diff <(grep -v -E 'CONFIG_LRNG|CONFIG_CRYPTO_JITTERENTROPY_TESTINTERFACE' "$B/obj-lrng/.config") \
+			<(grep -v -E 'CONFIG_LRNG|CONFIG_CRYPTO_JITTERENTROPY_TESTINTERFACE' "$B/obj-stock/.config") \
 			>"$LOGS/config-diff.log" 2>&1 || true
 		[ ! -s "$LOGS/config-diff.log" ] ||
 			info "note: lrng and stock .config differ in more than CONFIG_LRNG*: build/logs/config-diff.log"

@@ -278,8 +278,15 @@ fully seeded. CONFIG_LRNG_JENT seeds the LRNG also from the CPU
 execution time jitter RNG of crypto/jitterentropy.c, which delivers
 entropy on request. It is credited with 16 bits per 256 bits by default
 (CONFIG_LRNG_JENT_ENTROPY_RATE, boot parameter
-lrng_es_jent.jitterrng=).""",
-         L('lrng_es_jent.c'), ['LRNG_JENT', 'LRNG_JENT_ENTROPY_RATE']),
+lrng_es_jent.jitterrng=).
+
+A lab that assesses this source needs its raw noise. The kernel's own
+Jitter RNG test interface (CONFIG_CRYPTO_JITTERENTROPY_TESTINTERFACE)
+gives it, but has a prompt only with CONFIG_CRYPTO_FIPS and
+CONFIG_EXPERT; CONFIG_LRNG_RAW_JENT_ENTROPY in the LRNG's test menu
+selects it.""",
+         L('lrng_es_jent.c'),
+         ['LRNG_JENT', 'LRNG_JENT_ENTROPY_RATE', 'LRNG_RAW_JENT_ENTROPY']),
     Step('switch', 'lrng: allow switching the DRNG and hash at run time',
          """\
 Some deployments must use an SP800-90A DRBG, or a DRNG and hash from the
