@@ -375,12 +375,22 @@ SP800-90B health tests, tripped by the test kernel's stuck-noise
 injection; fault injection in the LRNG's own allocations.""",
          S('lrng_es_config_test.c', 'lrng_health_test.c',
            'lrng_fault_test.c')),
+    Step('sel-getraw',
+         'selftests/lrng: add getrawentropy to collect raw noise for a lab',
+         """\
+An SP800-90B assessment reads raw samples in the input formats of NIST's
+entropy assessment tool. getrawentropy reads them from a debugfs tap of
+the interrupt source, or from the kernel's Jitter RNG test interface,
+whose reads block until something runs the Jitter RNG: for that source
+it forces LRNG reseeds, each of which draws a Jitter RNG block, and
+bounds every read with a timeout.""",
+         S('getrawentropy.c')),
     Step('sel-testing', 'selftests/lrng: test the debugfs raw entropy taps',
          """\
-The taps of CONFIG_LRNG_TESTING_MENU and getrawentropy, the tool a lab
-collects raw samples with; the power-on self-tests run again on demand
-and the health tests' panic parameter.""",
-         S('lrng_testing_test.c', 'getrawentropy.c')),
+The taps of CONFIG_LRNG_TESTING_MENU, the Jitter RNG's test interface
+and getrawentropy's files from both; the power-on self-tests run again
+on demand and the health tests' panic parameter.""",
+         S('lrng_testing_test.c')),
     Step('sel-switch',
          'selftests/lrng: test the DRNG switch and NUMA instances',
          """\
