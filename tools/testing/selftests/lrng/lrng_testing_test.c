@@ -44,6 +44,11 @@
  *    the byte file holds the low 8 bits of the word file, the words are
  *    time stamps, and the bytes hold at least the entropy the LRNG credits
  *    (see lrng_check_entropy()).
+ *  - nist_jent (skipped when the Jitter RNG is not available): the Jitter
+ *    RNG's tap in debugfs (the kernel's jitterentropy test interface) is
+ *    owned by root with mode 0400, and getrawentropy -j reads 10240 of its
+ *    time stamps into the same formats, exactly as large, the bytes the low
+ *    8 bits of the words, which vary (see lrng_check_jent()).
  */
 
 #define _GNU_SOURCE
@@ -77,6 +82,16 @@
 #define LRNG_NIST_SAMPLES	10000
 #define LRNG_NIST_BYTES		"/tmp/lrng_raw_hires.8bit"
 #define LRNG_NIST_WORDS		"/tmp/lrng_raw_hires.32bit"
+#define LRNG_JENT_TAP	"/sys/kernel/debug/jitterentropy_testing/jent_raw_hires"
+#define LRNG_JENT_BYTES		"/tmp/jent_raw_hires.8bit"
+#define LRNG_JENT_WORDS		"/tmp/jent_raw_hires.32bit"
+/* Stamps the Jitter RNG interface collects at a time (getrawentropy.c). */
+#define LRNG_JENT_RUN		256
+/* 40 runs. */
+#define LRNG_JENT_SAMPLES	10240
+#define LRNG_JENT_MIN_STEPS	4
+#define LRNG_STR(x)		LRNG_STR2(x)
+#define LRNG_STR2(x)		#x
 /* Seconds of serial traffic the boot collection may take to end. */
 #define LRNG_BOOT_BOUND		30
 #define LRNG_TAP_WORDS		64
@@ -863,54 +878,155 @@ static void lrng_check_entropy(struct __test_metadata *_metadata,
 	EXPECT_GT((size_t)LRNG_RCT_CUTOFF, run);
 }
 
+/* Run ./getrawentropy with @argv; its exit status, 128 + signal if killed. */
+static int lrng_getrawentropy(char *const argv[])
+{
+	pid_t tool;
+	int status;
+
+	tool = fork();
+	if (tool < 0)
+		return -1;
+	if (!tool) {
+		execv("./getrawentropy", argv);
+		_exit(127);
+	}
+	if (waitpid(tool, &status, 0) != tool)
+		return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) :
+				   128 + WTERMSIG(status);
+}
+
+/*
+ * Read back the NIST files of @n samples: their sizes are exact, and the
+ * byte file holds the low 8 bits of the word file.
+ */
+static void lrng_nist_read(struct __test_metadata *_metadata,
+			   const char *bpath, const char *wpath, uint8_t *bytes,
+			   uint32_t *words, size_t n)
+{
+	size_t i;
+	int fd;
+
+	ASSERT_EQ((long)n, lrng_file_size(bpath));
+	ASSERT_EQ((long)n * 4, lrng_file_size(wpath));
+	fd = open(bpath, O_RDONLY | O_CLOEXEC);
+	ASSERT_LE(0, fd);
+	ASSERT_EQ((ssize_t)n, read(fd, bytes, n));
+	close(fd);
+	fd = open(wpath, O_RDONLY | O_CLOEXEC);
+	ASSERT_LE(0, fd);
+	ASSERT_EQ((ssize_t)n * 4, read(fd, words, n * 4));
+	close(fd);
+
+	for (i = 0; i < n; i++) {
+		ASSERT_EQ(words[i] & 0xff, bytes[i]) {
+			TH_LOG("sample %zu: byte 0x%02x, word 0x%08x", i,
+			       bytes[i], words[i]);
+		}
+	}
+}
+
 /* Under a debug kernel (KASAN, lockdep) in TCG this took over 30 s. */
 TEST_F_TIMEOUT(testing, nist_hires, 90)
 {
+	static char *const argv[] = {
+		"getrawentropy", "-t", "lrng_raw_hires", "-n", "10000",
+		"-s", LRNG_NIST_BYTES, "-w", LRNG_NIST_WORDS, NULL
+	};
 	static uint8_t bytes[LRNG_NIST_SAMPLES];
 	static uint32_t words[LRNG_NIST_SAMPLES];
-	pid_t traffic, tool;
-	unsigned int i;
-	int status, fd;
+	pid_t traffic;
+	int status;
 
 	unlink(LRNG_NIST_BYTES);
 	unlink(LRNG_NIST_WORDS);
 	traffic = lrng_traffic_start(LRNG_TRAFFIC_TTY, LRNG_TRAFFIC_LINE);
 	ASSERT_GT(traffic, 0);
-	tool = fork();
-	ASSERT_LE(0, tool);
-	if (!tool) {
-		execl("./getrawentropy", "getrawentropy", "-t", "lrng_raw_hires",
-		      "-n", "10000", "-s", LRNG_NIST_BYTES, "-w",
-		      LRNG_NIST_WORDS, (char *)NULL);
-		_exit(127);
-	}
-	ASSERT_EQ(tool, waitpid(tool, &status, 0));
+	status = lrng_getrawentropy(argv);
 	lrng_traffic_stop(traffic);
-	ASSERT_TRUE(WIFEXITED(status));
-	ASSERT_EQ(0, WEXITSTATUS(status));
+	ASSERT_EQ(0, status);
 
-	ASSERT_EQ(LRNG_NIST_SAMPLES, lrng_file_size(LRNG_NIST_BYTES));
-	ASSERT_EQ(LRNG_NIST_SAMPLES * 4, lrng_file_size(LRNG_NIST_WORDS));
-	fd = open(LRNG_NIST_BYTES, O_RDONLY | O_CLOEXEC);
-	ASSERT_LE(0, fd);
-	ASSERT_EQ((ssize_t)sizeof(bytes), read(fd, bytes, sizeof(bytes)));
-	close(fd);
-	fd = open(LRNG_NIST_WORDS, O_RDONLY | O_CLOEXEC);
-	ASSERT_LE(0, fd);
-	ASSERT_EQ((ssize_t)sizeof(words), read(fd, words, sizeof(words)));
-	close(fd);
-
-	for (i = 0; i < LRNG_NIST_SAMPLES; i++) {
-		ASSERT_EQ(words[i] & 0xff, bytes[i]) {
-			TH_LOG("sample %u: byte 0x%02x, word 0x%08x", i,
-			       bytes[i], words[i]);
-		}
-	}
+	lrng_nist_read(_metadata, LRNG_NIST_BYTES, LRNG_NIST_WORDS, bytes,
+		       words, LRNG_NIST_SAMPLES);
 	lrng_check_stamps(_metadata, "lrng_raw_hires", words,
 			  LRNG_NIST_SAMPLES);
 	lrng_check_entropy(_metadata, bytes, LRNG_NIST_SAMPLES);
 	unlink(LRNG_NIST_BYTES);
 	unlink(LRNG_NIST_WORDS);
+}
+
+/*
+ * The 8-bit samples of the Jitter RNG vary: in each run of LRNG_JENT_RUN
+ * consecutive stamps, the steps between neighbours, mod 256 (the low byte
+ * is all the 8-bit file keeps), take at least LRNG_JENT_MIN_STEPS values.
+ * A constant source gives at most three: one for a stuck timer, a counter
+ * with a constant step or a low byte that does not move, two for a clock
+ * whose two intervals per measurement are constant (the interface stores
+ * two stamps per measurement: the one that sets the memory access loop
+ * count, then the measurement), and one more for the gap between two
+ * Jitter RNG blocks, of which a run holds at most one (a block takes over
+ * 256 stamps).
+ */
+static void lrng_check_jent(struct __test_metadata *_metadata,
+			    const uint8_t *b, size_t n)
+{
+	size_t run, i, j, distinct, fewest = LRNG_JENT_RUN, weak = 0;
+	bool seen[256];
+
+	for (run = 0; run < n; run += LRNG_JENT_RUN) {
+		memset(seen, 0, sizeof(seen));
+		distinct = 0;
+		for (i = run + 1; i < run + LRNG_JENT_RUN && i < n; i++) {
+			j = (uint8_t)(b[i] - b[i - 1]);
+			distinct += !seen[j];
+			seen[j] = true;
+		}
+		fewest = distinct < fewest ? distinct : fewest;
+		weak += distinct < LRNG_JENT_MIN_STEPS;
+	}
+	TH_LOG("%zu Jitter RNG samples: at least %zu steps in each run of %d",
+	       n, fewest, LRNG_JENT_RUN);
+	EXPECT_EQ(0U, weak) {
+		TH_LOG("%zu runs with fewer than %d steps", weak,
+		       LRNG_JENT_MIN_STEPS);
+	}
+}
+
+/*
+ * The Jitter RNG's time stamps through the kernel's own test interface:
+ * getrawentropy -j writes LRNG_JENT_SAMPLES of them in the NIST formats,
+ * which vary (lrng_check_jent()).  -T bounds each read of a run well
+ * within this case's timeout.
+ */
+TEST_F_TIMEOUT(testing, nist_jent, 60)
+{
+	static char *const argv[] = {
+		"getrawentropy", "-j", "-n", LRNG_STR(LRNG_JENT_SAMPLES),
+		"-s", LRNG_JENT_BYTES, "-w", LRNG_JENT_WORDS, "-T", "20", NULL
+	};
+	static uint8_t bytes[LRNG_JENT_SAMPLES];
+	static uint32_t words[LRNG_JENT_SAMPLES];
+	char avail[16];
+	struct stat st;
+
+	if (lrng_type_text("JitterRNG", "Available", avail, sizeof(avail)) ||
+	    strcmp(avail, "true"))
+		SKIP(return, "the Jitter RNG is not available on this machine");
+	ASSERT_EQ(0, stat(LRNG_JENT_TAP, &st)) {
+		TH_LOG("%s: %s", LRNG_JENT_TAP, strerror(errno));
+	}
+	EXPECT_EQ(0U, st.st_uid);
+	EXPECT_EQ(0400U, st.st_mode & 07777);
+
+	unlink(LRNG_JENT_BYTES);
+	unlink(LRNG_JENT_WORDS);
+	ASSERT_EQ(0, lrng_getrawentropy(argv));
+	lrng_nist_read(_metadata, LRNG_JENT_BYTES, LRNG_JENT_WORDS, bytes,
+		       words, LRNG_JENT_SAMPLES);
+	lrng_check_jent(_metadata, bytes, LRNG_JENT_SAMPLES);
+	unlink(LRNG_JENT_BYTES);
+	unlink(LRNG_JENT_WORDS);
 }
 
 TEST_HARNESS_MAIN
