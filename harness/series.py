@@ -332,8 +332,7 @@ User space tests of the random number ABI: getrandom(2), /dev/random,
 files. Except for the LRNG-only tests they pass on a kernel with
 random.c too, which shows that the LRNG keeps the ABI. This patch adds
 the shared helpers and the kernel configuration the tests need.""",
-         S('Makefile', 'config', 'settings', '.gitignore', 'lrng_common.h',
-           'README')),
+         S('Makefile', 'config', 'settings', '.gitignore', 'lrng_common.h')),
     Step('sel-getrandom',
          'selftests/lrng: test getrandom(2), the sysctls and seeding',
          """\
@@ -425,6 +424,14 @@ Bad input to every interface of the ABI, chosen by a seeded PRNG so
 that a failure can be replayed: the kernel must reject it as random.c
 does and stay usable.""",
          S('lrng_fuzz_test.c')),
+    Step('sel-readme',
+         'selftests/lrng: describe the tests and the raw noise collection',
+         """\
+How to build and run the kselftests and the KUnit suites, which tests
+need a boot of their own with which parameters, and how a lab collects
+raw noise of the interrupt source and of the Jitter RNG for an SP800-90B
+assessment with getrawentropy.""",
+         S('README')),
     Step('docs', 'docs: add the LRNG administrator guide',
          """\
 Documentation/admin-guide/lrng.rst tells an administrator how the LRNG
