@@ -387,9 +387,16 @@ bounds every read with a timeout.""",
     Step('sel-testing', 'selftests/lrng: test the debugfs raw entropy taps',
          """\
 The taps of CONFIG_LRNG_TESTING_MENU, the Jitter RNG's test interface
-and getrawentropy's files from both; the power-on self-tests run again
-on demand and the health tests' panic parameter.""",
+and getrawentropy's files from both.""",
          S('lrng_testing_test.c')),
+    Step('sel-selftest',
+         'selftests/lrng: test the self-tests on demand and the panic knob',
+         """\
+A lab runs the power-on self-tests again through their status file and
+may boot with the health tests' panic parameter: root's write runs them,
+bad input and unprivileged writers are refused without running them,
+and the panic parameter is off unless set on the command line.""",
+         S('lrng_selftest_test.c')),
     Step('sel-switch',
          'selftests/lrng: test the DRNG switch and NUMA instances',
          """\
