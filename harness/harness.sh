@@ -339,6 +339,45 @@ forge_check() {
 	fi
 }
 
+# health_panic_check: the health-stuck boot with
+# lrng_health.panic_on_permanent_health_failure=1. lrng_health_test's
+# stuck_noise case drives CPU 0's stream into a permanent failure, and the
+# kernel must panic with the LRNG's message: the failure logged first, the
+# panic the first report on the console (no WARN, BUG or other panic
+# before it), and lrng_health_test not finished, since the panic stops it.
+health_panic_check() {
+	local flavor=$1 name=health-panic con res why="" first fl pl
+	local failed='interrupt entropy source failed its health tests permanently'
+	local panic='Kernel panic - not syncing: LRNG: permanent health test failure'
+	msg "booting $flavor kernel as $name: a permanent health test failure panics"
+	con=$LOGS/$name.console.log
+	res=$LOGS/$name.result.log
+	if boot "$name" "$flavor" "$B/initramfs/tests.cpio" test \
+		lrng_es_irq.irq_entropy=256 \
+		lrng_health.panic_on_permanent_health_failure=1 \
+		lrng.only=lrng_health_test; then
+		why="the boot ended without a panic"
+	else
+		first=$(grep -m1 -aE "$QEMU_BAD" "$con" | tr -d '\r' || true)
+		fl=$(grep -m1 -an "$failed" "$con" | cut -d: -f1 || true)
+		pl=$(grep -m1 -anF "$panic" "$con" | cut -d: -f1 || true)
+		if [ -z "$fl" ]; then
+			why="no permanent failure logged ($BOOT_REASON)"
+		elif [[ $first != *"$panic"* ]]; then
+			why="first console report: ${first:0:160}"
+		elif [ "$fl" -gt "$pl" ]; then
+			why="the panic came before the failure was logged"
+		elif grep -q '^LRNG-TEST: lrng_health_test ' "$res"; then
+			why="lrng_health_test ended: $(grep -m1 '^LRNG-TEST: lrng_health_test ' "$res")"
+		fi
+	fi
+	if [ -z "$why" ]; then
+		pass "$flavor: a permanent health test failure panics with lrng_health.panic_on_permanent_health_failure=1"
+	else
+		fail "$flavor: a permanent health test failure panics with lrng_health.panic_on_permanent_health_failure=1" "$why; see build/logs/$name.console.log"
+	fi
+}
+
 # random.c must not be built into the LRNG kernel, and must be in the stock one.
 random_o_check() {
 	local flavor=$1 obj=$B/obj-$1/drivers/char/random.o
@@ -453,6 +492,7 @@ cmd_test() {
 			if user_and_initramfs "$f"; then
 				boot_tests "$f"
 				[ "$f" = lrng ] && forge_check lrng
+				[ "$f" = lrng ] && health_panic_check lrng
 			else
 				fail "$f: guest programs" "build failed (log: build/logs/user.log)"
 			fi
