@@ -11,6 +11,9 @@
 #   make patch               the patch series for a 6.12 tree in build/patches/
 #                            (SIGNOFF="Name <mail>": the submitter's sign-off)
 #   make bench               LRNG vs stock kernel benchmarks, one table
+#   make sp80090b            SP800-90B data sets of the interrupt source
+#                            [SAMPLES=1000000] [RESTARTS=1000]
+#                            [NIST_EA=<dir with ea_non_iid, ea_restart>]
 #
 # Options: KSRC=<6.12 tree>  LRNG=y|n  KVM=1  TIMEOUT=<s>  CMDLINE="..."  JOBS=<n>
 
@@ -20,8 +23,9 @@ H := ./harness/harness.sh
 export KSRC LRNG KVM TIMEOUT PAYLOAD CMDLINE JOBS SIGNOFF
 export BENCH_REPS BENCH_SEED_REPS BENCH_SECS BENCH_SEED_BOUND BENCH_VDSO_TRIALS \
 	BENCH_VDSO_FULL
+export SAMPLES RESTARTS NIST_EA
 
-.PHONY: run test test-debug test-distro vm patch bench check checkpatch kernel initramfs tree deps clean distclean help
+.PHONY: run test test-debug test-distro vm patch bench sp80090b check checkpatch kernel initramfs tree deps clean distclean help
 
 run:
 	@$(H) run
@@ -44,6 +48,9 @@ patch:
 bench:
 	@./harness/bench.sh
 
+sp80090b:
+	@./harness/sp80090b.sh
+
 check:
 	@$(H) check
 
@@ -65,10 +72,10 @@ deps:
 # Keeps build/src (the unpacked Debian source) and ccache.
 clean:
 	rm -rf build/linux build/obj-* build/user build/initramfs build/tools \
-		build/logs build/patches build/series build/bench build/bench-smoke build/distro-disk.img build/modules-* build/linux.ksrc build/linux.patched build/.kbuild.lock
+		build/logs build/patches build/series build/bench build/bench-smoke build/sp80090b build/sp80090b-smoke build/distro-disk.img build/modules-* build/linux.ksrc build/linux.patched build/.kbuild.lock
 
 distclean:
 	rm -rf build
 
 help:
-	@sed -n '3,16p' Makefile | sed 's/^# \{0,1\}//'
+	@sed -n '3,19p' Makefile | sed 's/^# \{0,1\}//'
