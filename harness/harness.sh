@@ -454,6 +454,32 @@ summary() {
 	[ $FAILED -eq 0 ]
 }
 
+# make sp80090b's smoke pass (harness/sp80090b.sh --smoke): its collection
+# and restart boots at a small size on the LRNG kernel; each of its checks
+# (build/sp80090b-smoke/checks.tsv) is counted here.
+sp80090b_smoke() {
+	local log=$LOGS/sp80090b-smoke.log chk=$B/sp80090b-smoke/checks.tsv
+	local rc=0 ok what why t1=$SECONDS
+	msg "make sp80090b smoke pass (log: build/logs/sp80090b-smoke.log)"
+	rm -f "$chk"
+	SP80090B_NO_BUILD=1 "$ROOT/harness/sp80090b.sh" --smoke >"$log" 2>&1 || rc=$?
+	if [ -f "$chk" ]; then
+		while IFS=$'\t' read -r ok what why; do
+			if [ "$ok" = PASS ]; then
+				pass "sp80090b: $what"
+			else
+				fail "sp80090b: $what" "$why (log: build/logs/sp80090b-smoke.log)"
+			fi
+		done <"$chk"
+	fi
+	if [ $rc -ne 0 ] && ! grep -q '^FAIL' "$chk" 2>/dev/null; then
+		fail "sp80090b: smoke pass" "exited $rc: $(tail -n1 "$log" | cut -c1-160) (log: build/logs/sp80090b-smoke.log)"
+	elif [ ! -s "$chk" ]; then
+		fail "sp80090b: smoke pass" "no checks in build/sp80090b-smoke/checks.tsv (log: build/logs/sp80090b-smoke.log)"
+	fi
+	info "sp80090b smoke pass: $((SECONDS - t1)) s"
+}
+
 cmd_test() {
 	local t0=$SECONDS flavors
 	case ${LRNG:-} in
@@ -536,6 +562,7 @@ cmd_test() {
 			fail "bench: smoke pass" "$(grep -m1 -E 'missing figures|ERROR|FAILED' "$blog" | cut -c1-160) (log: build/logs/bench-smoke.log)"
 		fi
 	fi
+	[[ $built == *lrng* ]] && sp80090b_smoke
 	if [ -f "$B/obj-lrng/.config" ] && [ -f "$B/obj-stock/.config" ]; then
 		# Informational: what besides LRNG differs between the configs
 		# (CONFIG_LRNG_RAW_JENT_ENTROPY selects the Jitter RNG's test
