@@ -233,12 +233,15 @@ progress_end
 res=$LOGS/$CNAME.result.log
 if [ $rc -ne 0 ]; then
 	why="$BOOT_REASON; guest: $(guest_status "$CNAME")"
-else
-	# Empty when the serial port held the pattern and both files.
-	why=$(python3 "$REPORT" extract "$LOGS/$CNAME.sample.raw" "$NSAMP" \
-		"$OUT/samples.8bit" "$OUT/samples.32bit" 2>&1) || why=${why:-extract failed}
 fi
 sed -n 's/^SP80090B type //p' "$res" >"$OUT/lrng_type.txt"
+if [ $rc -eq 0 ]; then
+	# Empty when the serial port held the pattern and both files.
+	gcd=$(sed -n 's/^ *Time stamp GCD: *//p' "$OUT/lrng_type.txt" | head -n1)
+	why=$(python3 "$REPORT" extract "$LOGS/$CNAME.sample.raw" "$NSAMP" \
+		"$OUT/samples.8bit" "$OUT/samples.32bit" "${gcd:-?}" 2>&1) ||
+		why=${why:-extract failed}
+fi
 echo "kernel: $(sed -n 's/^LRNG-BEGIN .*kernel=\([^ ]*\).*/\1/p' "$res" | head -1)" \
 	>>"$OUT/collection.txt"
 if [ -n "$why" ]; then
@@ -258,10 +261,10 @@ restart_try() {
 		WHY="$BOOT_REASON; guest: $(guest_status "$RNAME")"
 		return 1
 	fi
-	WHY=$(python3 "$REPORT" extract "$LOGS/$RNAME.sample.raw" 1000 \
-		"$OUT/row.8bit" "$OUT/row.32bit" 2>&1) || return 1
 	gcd=$(sed -n 's/^SP80090B restart rc=0 gcd=\([0-9]*\):.*/\1/p' \
 		"$LOGS/$RNAME.result.log" | head -n1)
+	WHY=$(python3 "$REPORT" extract "$LOGS/$RNAME.sample.raw" 1000 \
+		"$OUT/row.8bit" "$OUT/row.32bit" "${gcd:-?}" 2>&1) || return 1
 	cat "$OUT/row.8bit" >>"$OUT/restart.8bit"
 	cat "$OUT/row.32bit" >>"$OUT/restart.32bit"
 	echo "$i gcd=${gcd:-?} tries=$t" >>"$OUT/restarts.txt"

@@ -2,9 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 """make sp80090b's files: taken from the boots, checked, assessed.
 
-  report.py extract RAW N OUT8 OUT32
+  report.py extract RAW N OUT8 OUT32 GCD
         RAW (a boot's third serial port) must hold the byte values 0..255,
-        then N bytes, then N 32-bit words; writes those to OUT8 and OUT32
+        then N bytes, the low bytes of the N 32-bit words that follow;
+        writes the words to OUT32 and their samples for the boot's time
+        stamp GCD to OUT8
   report.py check DIR
         the checks of DIR's files, one line each: "PASS<TAB>what" or
         "FAIL<TAB>what<TAB>reason"; exit status 1 when one failed
@@ -24,6 +26,7 @@ DIR (build/sp80090b/) holds:
   collection.txt    "key: value" lines of sp80090b.sh: samples, restarts,
                     kernel, machine, load, date
   samples.8bit      one byte per sample: the low byte of its time stamp
+                    divided by the boot's time stamp GCD
   samples.32bit     the time stamps, 32-bit little-endian (the x86 guest's
                     byte order, as getrawentropy -w writes them)
   restart.8bit      row i: the first 1000 samples of restart boot i
@@ -32,8 +35,10 @@ DIR (build/sp80090b/) holds:
   lrng_type.txt     /proc/lrng_type of the collection boot, after it
 
 A sample is what the interrupt source's pool receives for an interrupt:
-the low byte of its time stamp divided by the time stamp GCD, so the files
-hold it only where the GCD is 1, which the checks require. SP800-90B's
+the low byte of its time stamp divided by the time stamp GCD of its boot
+(/proc/lrng_type; restarts.txt for each restart boot). getrawentropy's
+8-bit file holds the undivided low byte: extract checks it against the
+time stamps and writes the divided one. SP800-90B's
 health test cut-offs (section 4.4, alpha = 2^-20): repetition count test
 1 + ceil(20 / H), adaptive proportion test 1 + CRITBINOM(512, 2^-H,
 1 - alpha) for a window of 512 non-binary samples, H the entropy per
@@ -68,7 +73,11 @@ def read(path):
         raise Bad("%s: %s" % (os.path.basename(path), e.strerror))
 
 
-def extract(raw, n, out8, out32):
+def extract(raw, n, out8, out32, gcd):
+    """The guest's serial data RAW (pattern, N bytes, N words) into OUT8,
+    the samples with the time stamp GCD GCD applied, and OUT32."""
+    if not re.match(r"[1-9][0-9]*$", gcd):
+        raise Bad("no time stamp GCD of the boot (%r)" % gcd)
     data = read(raw)
     want = len(PATTERN) + 5 * n
     if len(data) != want:
@@ -79,10 +88,21 @@ def extract(raw, n, out8, out32):
         raise Bad("the serial line changed the 0..255 pattern (byte %d "
                   "arrived as 0x%02x)" % (first, data[first]))
     body = data[len(PATTERN):]
+    words = body[n:]
+    if words[0::4] != body[:n]:
+        raise Bad("getrawentropy's 8-bit file is not the low byte of its "
+                  "time stamps")
     with open(out8, "wb") as f:
-        f.write(body[:n])
+        f.write(samples(words, int(gcd)))
     with open(out32, "wb") as f:
-        f.write(body[n:])
+        f.write(words)
+
+
+def samples(words, gcd):
+    """The pool's sample of each 32-bit little-endian time stamp: the low
+    byte of the stamp divided by the GCD."""
+    return bytes((int.from_bytes(words[i:i + 4], "little") // gcd) & 0xff
+                 for i in range(0, len(words), 4))
 
 
 # ---------------------------------------------------------------- files
@@ -166,17 +186,39 @@ def checks(d):
         return
     yield True, what, ""
 
-    # Little-endian words: the low byte of word i is byte 4 i.
-    what = "8-bit samples: the low byte of each time stamp"
+    what = "lrng_type: credited rate; time stamp GCD of every boot"
+    try:
+        t = lrng_type(os.path.join(d, "lrng_type.txt"))
+        gcds = restart_gcds(d, r)
+    except Bad as e:
+        yield False, what, str(e)
+        return
+    other = ["restart boot %d: %s" % (i, g) for i, g in sorted(gcds.items())
+             if not re.match(r"[1-9][0-9]*$", g)]
+    if t["gcd"] < 1:
+        other.insert(0, "collection boot: %d" % t["gcd"])
+    if other:
+        yield False, what, "no time stamp GCD: %s" % ", ".join(other[:5])
+        return
+    yield True, "%s (%d interrupts for %d bits; GCD %s)" % (
+        what, t["rate"], STRENGTH,
+        ", ".join(sorted(set([str(t["gcd"])] + list(gcds.values()))))), ""
+
+    what = "8-bit samples: each time stamp divided by its boot's GCD, mod 256"
     bad = []
-    for b8, b32 in (("samples.8bit", "samples.32bit"),
-                    ("restart.8bit", "restart.32bit")):
-        if f[b32][0::4] != f[b8]:
-            i = next(i for i in range(len(f[b8])) if f[b32][4 * i] != f[b8][i])
-            bad.append("%s sample %d is 0x%02x, the stamp 0x%08x" % (
-                b8, i, f[b8][i],
-                int.from_bytes(f[b32][4 * i:4 * i + 4], "little")))
-    yield not bad, what, "; ".join(bad)
+    parts = [("samples.8bit", f["samples.8bit"], f["samples.32bit"], t["gcd"])]
+    parts += [("restart.8bit row %d" % i,
+               f["restart.8bit"][(i - 1) * ROW:i * ROW],
+               f["restart.32bit"][(i - 1) * ROW * 4:i * ROW * 4], int(g))
+              for i, g in sorted(gcds.items())]
+    for name, b8, b32, gcd in parts:
+        want = samples(b32, gcd)
+        if want != b8:
+            i = next(i for i in range(len(b8)) if want[i] != b8[i])
+            bad.append("%s sample %d is 0x%02x, the stamp 0x%08x / %d" % (
+                name, i, b8[i], int.from_bytes(b32[4 * i:4 * i + 4], "little"),
+                gcd))
+    yield not bad, what, "; ".join(bad[:3])
 
     rows = [f["restart.8bit"][i * ROW:(i + 1) * ROW] for i in range(r)]
     what = "samples vary: the run-time samples and each restart row"
@@ -203,22 +245,6 @@ def checks(d):
     else:
         yield True, what, ""
 
-    what = "lrng_type: credited rate; time stamp GCD 1 in every boot"
-    try:
-        t = lrng_type(os.path.join(d, "lrng_type.txt"))
-        gcds = restart_gcds(d, r)
-    except Bad as e:
-        yield False, what, str(e)
-        return
-    other = ["collection boot: %d" % t["gcd"]] if t["gcd"] != 1 else []
-    other += ["restart boot %d: %s" % (i, g)
-              for i, g in sorted(gcds.items()) if g != "1"]
-    if other:
-        yield False, what, ("time stamp GCD %s: the pool receives the stamp "
-                            "divided by it, not the files' low bytes"
-                            % ", ".join(other[:5]))
-    else:
-        yield True, "%s (%d interrupts for %d bits)" % (what, t["rate"], STRENGTH), ""
 
 
 # ---------------------------------------------------------------- SP800-90B
@@ -302,7 +328,7 @@ def report(d, non_iid_rc=None, restart_rc=None, restart_skipped=None,
         if key in kv:
             out.append("  %-22s %s" % (key, kv[key]))
     out += ["  %-22s %d samples, 8 bits: the low byte of each time stamp"
-            % ("samples.8bit", n),
+            " / GCD" % ("samples.8bit", n),
             "  %-22s the %d time stamps, 32-bit little-endian"
             % ("samples.32bit", n),
             "  %-22s %d rows (boots) x %d samples, the first since boot"
@@ -517,6 +543,14 @@ def selftest():
         res = list(checks(good))
         judge("consistent files pass every check (%d)" % len(res),
               len(res) == 5 and all(ok for ok, _, _ in res))
+        d = os.path.join(base, "gcd")
+        shutil.copytree(good, d)
+        _patch(d, "restarts.txt", lambda b: b.replace(b"1 gcd=1", b"1 gcd=3"))
+        _patch(d, "restart.8bit", lambda b: samples(
+            read(os.path.join(d, "restart.32bit"))[:4 * ROW], 3) + b[ROW:])
+        res = list(checks(d))
+        judge("a restart boot with a GCD of 3 and its row divided by it passes",
+              len(res) == 5 and all(ok for ok, _, _ in res))
         flip = lambda b: bytes([b[0] ^ 1]) + b[1:]
         cases = [
             ("a short 8-bit file", "exact sizes",
@@ -526,9 +560,9 @@ def selftest():
             ("a missing file", "exact sizes",
              lambda d: os.unlink(os.path.join(d, "restart.8bit"))),
             ("an 8-bit sample that is not its stamp's low byte",
-             "low byte", lambda d: _patch(d, "samples.8bit", flip)),
+             "divided by its boot's GCD", lambda d: _patch(d, "samples.8bit", flip)),
             ("a restart sample that is not its stamp's low byte",
-             "low byte", lambda d: _patch(d, "restart.8bit", flip)),
+             "divided by its boot's GCD", lambda d: _patch(d, "restart.8bit", flip)),
             ("constant samples", "vary", lambda d: (
                 _write(d, "samples.8bit", b"\x07" * 2000),
                 _write(d, "samples.32bit", b"\x07\0\0\0" * 2000))),
@@ -540,11 +574,16 @@ def selftest():
                 _patch(d, "restart.8bit", lambda b: b[:ROW] * 2 + b[2 * ROW:]),
                 _patch(d, "restart.32bit",
                        lambda b: b[:4 * ROW] * 2 + b[8 * ROW:]))),
-            ("a time stamp GCD of 2", "GCD",
+            ("a time stamp GCD of 2 the samples do not have",
+             "divided by its boot's GCD",
              lambda d: _write(d, "lrng_type.txt", TYPE_TEXT % 2)),
-            ("a restart boot with a GCD of 3", "GCD",
+            ("a restart boot with a GCD of 3 its row does not have",
+             "divided by its boot's GCD",
              lambda d: _patch(d, "restarts.txt",
                               lambda b: b.replace(b"2 gcd=1", b"2 gcd=3"))),
+            ("a restart boot without its GCD", "GCD of every boot",
+             lambda d: _patch(d, "restarts.txt",
+                              lambda b: b.replace(b"2 gcd=1", b"2 gcd=?"))),
             ("no IRQ source in lrng_type", "GCD",
              lambda d: _write(d, "lrng_type.txt", "DRNG name: ChaCha20\n")),
             ("a restart boot missing from restarts.txt", "GCD",
@@ -562,15 +601,20 @@ def selftest():
 
         raw = os.path.join(base, "raw")
         o8, o32 = os.path.join(base, "o8"), os.path.join(base, "o32")
-        body = bytes(range(3)) + b"\1\0\0\0\2\0\0\0\3\0\0\0"
-        for what, data, ok in (("a good serial port", PATTERN + body, True),
-                               ("a changed pattern byte",
-                                PATTERN[:10] + b"\r" + PATTERN[11:] + body, False),
-                               ("a lost byte", PATTERN + body[:-1], False)):
+        body = b"\2\4\6" + b"\2\0\0\0\4\0\0\0\6\0\0\0"
+        for what, data, gcd, want, ok in (
+                ("a good serial port", PATTERN + body, "1", body[:3], True),
+                ("a GCD of 2", PATTERN + body, "2", b"\1\2\3", True),
+                ("no GCD", PATTERN + body, "?", None, False),
+                ("an 8-bit file that is not the words' low bytes",
+                 PATTERN + b"\2\5\6" + body[3:], "1", None, False),
+                ("a changed pattern byte",
+                 PATTERN[:10] + b"\r" + PATTERN[11:] + body, "1", None, False),
+                ("a lost byte", PATTERN + body[:-1], "1", None, False)):
             _write(base, "raw", data)
             try:
-                extract(raw, 3, o8, o32)
-                got = read(o8) == body[:3] and read(o32) == body[3:]
+                extract(raw, 3, o8, o32, gcd)
+                got = read(o8) == want and read(o32) == body[3:]
             except Bad:
                 got = False
             judge("extract: %s %s" % (what, "is taken" if ok else "is refused"),
@@ -624,8 +668,8 @@ def main(argv):
         return 2
     cmd, args = argv[1], argv[2:]
     try:
-        if cmd == "extract" and len(args) == 4:
-            extract(args[0], int(args[1]), args[2], args[3])
+        if cmd == "extract" and len(args) == 5:
+            extract(args[0], int(args[1]), args[2], args[3], args[4])
             return 0
         if cmd == "check" and len(args) == 1:
             failed = 0
