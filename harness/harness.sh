@@ -474,8 +474,10 @@ sp80090b_smoke() {
 	fi
 	if [ $rc -ne 0 ] && ! grep -q '^FAIL' "$chk" 2>/dev/null; then
 		fail "sp80090b: smoke pass" "exited $rc: $(tail -n1 "$log" | cut -c1-160) (log: build/logs/sp80090b-smoke.log)"
-	elif [ ! -s "$chk" ]; then
-		fail "sp80090b: smoke pass" "no checks in build/sp80090b-smoke/checks.tsv (log: build/logs/sp80090b-smoke.log)"
+	elif [ "$(wc -l <"$chk" 2>/dev/null || echo 0)" -lt 8 ]; then
+		# report.py selftest, the collection and restart boots, and the
+		# five checks of the files (harness/README, "make sp80090b").
+		fail "sp80090b: smoke pass" "$(wc -l <"$chk" 2>/dev/null || echo 0) of its 8 checks in build/sp80090b-smoke/checks.tsv (log: build/logs/sp80090b-smoke.log)"
 	fi
 	info "sp80090b smoke pass: $((SECONDS - t1)) s"
 }

@@ -116,8 +116,13 @@ guest_status() {
 # ------------------------------------------------------------------ assessment
 # The checks of the files, the NIST tools when NIST_EA is set, report.txt.
 assess() {
-	local rc=0 rrc=0 h opts=()
-	record < <(python3 "$REPORT" check "$OUT")
+	local rc=0 rrc=0 crc=0 h opts=() before=$FAILED
+	python3 "$REPORT" check "$OUT" >"$OUT/check.out" 2>&1 || crc=$?
+	record <"$OUT/check.out"
+	# A crash of the checker is a failure even after PASS lines.
+	if [ $crc -ne 0 ] && [ "$FAILED" -eq "$before" ]; then
+		check_fail "report.py check" "exit status $crc: $(tail -n1 "$OUT/check.out")"
+	fi
 	if [ -n "$EA" ] && [ "$FAILED" -gt 0 ]; then
 		opts=(--skipped "a check of the files failed")
 	elif [ -n "$EA" ]; then
@@ -143,6 +148,8 @@ assess() {
 if [ $MODE = assess ]; then
 	[ -f "$OUT/collection.txt" ] || die "no ${OUT#"$ROOT"/}/collection.txt: run make sp80090b first"
 	NREST=$(sed -n 's/^restarts: //p' "$OUT/collection.txt")
+	[[ $NREST =~ ^[1-9][0-9]*$ ]] ||
+		die "${OUT#"$ROOT"/}/collection.txt: no restarts line"
 	rm -f "$CHECKS" "$OUT/report.txt" "$OUT/ea_non_iid.txt" "$OUT/ea_restart.txt"
 	rc=0
 	assess || rc=1

@@ -149,7 +149,8 @@ def collection(d):
 
 def restart_gcds(d, restarts):
     gcds = {}
-    for line in read(os.path.join(d, "restarts.txt")).decode().splitlines():
+    text = read(os.path.join(d, "restarts.txt")).decode(errors="replace")
+    for line in text.splitlines():
         m = re.match(r"(\d+) gcd=(\S*) tries=\d+$", line)
         if not m:
             raise Bad("restarts.txt: bad line %r" % line[:60])
