@@ -43,6 +43,7 @@
 
 #include "lrng_es_mgr.h"
 #include "lrng_ready.h"
+#include "lrng_selftest.h"
 #include "lrng_vdso.h"
 
 #undef MODULE_PARAM_PREFIX
@@ -68,7 +69,8 @@ static struct fasync_struct *lrng_fasync;
 /*
  * lrng_ready_lock guards lrng_ready_chain and lrng_ready_fired (the LRNG
  * was fully seeded once), so that a callback is either run at once or
- * registered before the transition.
+ * registered before the transition; it also orders a transition's setting
+ * of the vDSO's is_ready against lrng_ready_vdso_bypass().
  */
 static DEFINE_SPINLOCK(lrng_ready_lock);
 static RAW_NOTIFIER_HEAD(lrng_ready_chain);
@@ -122,9 +124,11 @@ void lrng_ready_transition(void)
 	lrng_ready_fired = true;
 	if (first)
 		raw_notifier_call_chain(&lrng_ready_chain, 0, NULL);
+	/* Not after a failed self-test run: see lrng_ready_vdso_bypass(). */
+	if (lrng_selftest_passed())
+		lrng_vdso_set_ready(true);
 	spin_unlock_irqrestore(&lrng_ready_lock, flags);
 
-	lrng_vdso_set_ready(true);
 	wake_up_interruptible(&lrng_init_wait);
 	kill_fasync(&lrng_fasync, SIGIO, POLL_IN);
 	if (first)
@@ -163,16 +167,20 @@ void lrng_ready_lost(void)
  * a thread whose vDSO state is keyed would otherwise go on generating from
  * it until the next generation.  Clearing is_ready sends each of its calls
  * to getrandom(2), which then fails with EIO.  The stage is left as it is:
- * the DRNG still serves the kernel.  The next transition to fully seeded
- * sets is_ready again, after a seed that published a new generation, which
- * every vDSO state must re-key for through getrandom(2).  A later run that
- * passes leaves it clear, since only that transition sets it without a
- * race against a fallback: until then the vDSO serves its callers through
- * getrandom(2).  Any context but NMI.
+ * the DRNG still serves the kernel.  A transition to fully seeded sets
+ * is_ready only while the self-tests' status says passed, and both take
+ * lrng_ready_lock, which the failed status is written before: a transition
+ * racing with a failed run cannot set is_ready again after this.  A later
+ * run that passes leaves it clear until the next transition.  Any context
+ * but NMI.
  */
 void lrng_ready_vdso_bypass(void)
 {
+	unsigned long flags;
+
+	spin_lock_irqsave(&lrng_ready_lock, flags);
 	lrng_vdso_set_ready(false);
+	spin_unlock_irqrestore(&lrng_ready_lock, flags);
 }
 
 /**
