@@ -290,6 +290,24 @@ special_boot_on() {
 	manifest_checks "$name"
 }
 
+# selftest_param_check NAME: the boot NAME had lrng_selftest.selftest_status=1
+# on its command line. The kernel must take it (a refused boot parameter
+# makes parse_args() drop the arguments meant for init) and say that the
+# self-tests run at boot anyway.
+selftest_param_check() {
+	local name=$1 con what
+	[ "${SPECIAL_FLAVOR:-lrng}" = lrng-debug ] && name=debug-$name
+	con=$LOGS/$name.console.log
+	what="$name: lrng_selftest.selftest_status=1 on the command line is taken and ignored"
+	if grep -aq "invalid for parameter \`lrng_selftest.selftest_status'" "$con"; then
+		fail "$what" "$(grep -a -m1 'invalid for parameter' "$con" | tr -d '\r' | cut -c1-160)"
+	elif ! grep -aq 'selftest_status=1 on the command line ignored' "$con"; then
+		fail "$what" "no notice on the console (build/logs/$name.console.log)"
+	else
+		pass "$what"
+	fi
+}
+
 # The boots that change the LRNG's entropy sources. $1: lrng (default) or
 # lrng-debug. What each must show: harness/manifest.
 special_boots() {
@@ -306,7 +324,8 @@ special_boots() {
 		random.trust_cpu=off random.trust_bootloader=off \
 		lrng_es_jent.jitterrng=0 lrng_es_irq.irq_entropy=4294967295
 	special_boot taps-boot lrng_testing_test \
-		lrng_testing.boot_raw_hires_test=1
+		lrng_testing.boot_raw_hires_test=1 lrng_selftest.selftest_status=1
+	selftest_param_check taps-boot
 	special_boot health-stuck lrng_health_test \
 		lrng_es_irq.irq_entropy=256
 }

@@ -49,7 +49,9 @@
  * around the end of the array, under @a->lock; they may then be
  * overwritten without loss.  Without, they are only forgotten: the newest
  * slots overwrite the oldest.  Called by the array's writer, with
- * interrupts off, so the lock is taken as it is.
+ * interrupts off, so the lock is taken as it is; the power-on self-test's
+ * array, whose lock no interrupt takes, is also written with interrupts
+ * on.
  */
 void lrng_irq_array_compress(struct lrng_irq_array *a, u32 pos)
 {

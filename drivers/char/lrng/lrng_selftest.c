@@ -32,8 +32,9 @@
  * Besides the file's mode (root only) it needs CAP_SYS_ADMIN, else it
  * fails with EPERM; anything but "1" (a trailing newline allowed) fails
  * with EINVAL; neither error changes anything.  On the kernel command
- * line the parameter is refused with EBUSY: the tests have not run then,
- * and run at boot anyway.
+ * line "1" is accepted and ignored, with a notice: the tests have not run
+ * then, and run at boot anyway (an error there would make the kernel drop
+ * the arguments it passes to init).
  *
  * After a failed run, "random: LRNG power-on self-tests failed" is logged
  * and the LRNG hands out no random numbers to user space: every read of
@@ -169,13 +170,13 @@ static void _lrng_selftest_run(void)
 }
 
 /**
- * lrng_selftest_run() - run the power-on self-tests
+ * lrng_selftest_run() - run the power-on self-tests at boot
  *
- * Called by random_init_early(), before the DRNG is seeded, and for each
- * run root asks for.  Process context, or the boot CPU before the
- * scheduler runs.
+ * Called by random_init_early(), before the DRNG is seeded, on the boot
+ * CPU before the scheduler runs; the runs root asks for take the same lock
+ * in lrng_selftest_status_set().
  */
-void lrng_selftest_run(void)
+void __init lrng_selftest_run(void)
 {
 	mutex_lock(&lrng_selftest_lock);
 	_lrng_selftest_run();
@@ -187,25 +188,24 @@ void lrng_selftest_run(void)
  * file's mode, so that a process that runs as root without the capability
  * cannot stop user space's random numbers.  The check is made at write
  * time, as AppArmor's parameters make theirs (security/apparmor/lsm.c):
- * only root can open the file for writing, so no unprivileged opener can
- * hand it to a privileged writer.
+ * a kernel_param's set operation gets no file to check the opener's
+ * credentials with.  Whoever opened the file, a write only runs the
+ * tests, which change nothing when they pass.
  */
 static int lrng_selftest_status_set(const char *val,
 				    const struct kernel_param *kp)
 {
-	int ret = 0;
-
 	if (!capable(CAP_SYS_ADMIN))
 		return -EPERM;
 	if (!sysfs_streq(val, "1"))
 		return -EINVAL;
 	mutex_lock(&lrng_selftest_lock);
 	if (lrng_selftest_status == LRNG_SELFTEST_NOT_RUN)
-		ret = -EBUSY;
+		pr_notice("selftest_status=1 on the command line ignored: the power-on self-tests run at boot\n");
 	else
 		_lrng_selftest_run();
 	mutex_unlock(&lrng_selftest_lock);
-	return ret;
+	return 0;
 }
 
 static int lrng_selftest_status_get(char *buf, const struct kernel_param *kp)

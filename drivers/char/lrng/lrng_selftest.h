@@ -8,6 +8,7 @@
 #ifndef _LRNG_SELFTEST_H
 #define _LRNG_SELFTEST_H
 
+#include <linux/init.h>
 #include <linux/types.h>
 
 enum {
@@ -17,7 +18,7 @@ enum {
 	LRNG_SELFTEST_NOT_RUN = 1U << 31,
 };
 
-void lrng_selftest_run(void);
+void __init lrng_selftest_run(void);
 bool lrng_selftest_passed(void);
 
 #if IS_ENABLED(CONFIG_LRNG_IRQ)
