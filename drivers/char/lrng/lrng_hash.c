@@ -135,20 +135,24 @@ static struct shash_desc *lrng_pool_desc(struct lrng_hash_pool *pool)
 	return (struct shash_desc *)pool->state;
 }
 
+/* Start @pool on the hash of @inst; the caller keeps @inst alive. */
+static void lrng_hash_pool_start(struct lrng_hash_pool *pool,
+				 const struct lrng_hash_inst *inst)
+{
+	pool->cb = inst->cb;
+	pool->hash = inst->hash;
+	WARN_ON_ONCE(pool->cb->lrng_hash_init(lrng_pool_desc(pool), pool->hash));
+}
+
 /**
  * lrng_hash_pool_init() - start a pool with the current hash
  * @pool: the pool, whose previous state is dropped
  */
 void lrng_hash_pool_init(struct lrng_hash_pool *pool)
 {
-	struct lrng_hash_inst *inst;
-
 	rcu_read_lock();
-	inst = rcu_dereference(lrng_hash_current);
-	pool->cb = inst->cb;
-	pool->hash = inst->hash;
+	lrng_hash_pool_start(pool, rcu_dereference(lrng_hash_current));
 	rcu_read_unlock();
-	WARN_ON_ONCE(pool->cb->lrng_hash_init(lrng_pool_desc(pool), pool->hash));
 }
 
 /**
@@ -160,9 +164,7 @@ void lrng_hash_pool_init(struct lrng_hash_pool *pool)
  */
 void lrng_hash_pool_init_builtin(struct lrng_hash_pool *pool)
 {
-	pool->cb = lrng_hash_builtin.cb;
-	pool->hash = lrng_hash_builtin.hash;
-	WARN_ON_ONCE(pool->cb->lrng_hash_init(lrng_pool_desc(pool), pool->hash));
+	lrng_hash_pool_start(pool, &lrng_hash_builtin);
 }
 
 /**

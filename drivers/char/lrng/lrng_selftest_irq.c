@@ -8,13 +8,8 @@
  * least significant byte first, one word wrapped around the end of the
  * array, and the continuous compression into its pool (a struct
  * lrng_hash_pool on the built-in SHA-256), early and of a whole array,
- * whose digest must equal the SHA-256 of all bytes written.
- *
- * It runs at boot and whenever root asks, while the interrupt source
- * collects: the array, its lock and its pool are the test's own, on its
- * stack, and the pool starts on the built-in SHA-256 without reading the
- * current conditioning hash, which an extension may have switched
- * (lrng_hash.c).  No other code sees them, so interrupts may stay on.
+ * whose digest must equal the SHA-256 of all bytes written.  Why it may
+ * run at any time: "Power-on self-tests" in lrng_selftest.c.
  */
 
 #include <crypto/sha2.h>
