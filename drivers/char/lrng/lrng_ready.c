@@ -29,7 +29,7 @@
  * clears the vDSO flag and the stage, waiters wait again, and the
  * transition is announced again and sets the flag again; the callbacks are
  * a one-time event, as in random.c.  A failed run of the power-on
- * self-tests clears the vDSO flag alone (lrng_ready_vdso_bypass()).
+ * self-tests clears the vDSO flag alone (lrng_ready_vdso_block()).
  */
 
 #include <linux/init.h>
@@ -43,7 +43,6 @@
 
 #include "lrng_es_mgr.h"
 #include "lrng_ready.h"
-#include "lrng_selftest.h"
 #include "lrng_vdso.h"
 
 #undef MODULE_PARAM_PREFIX
@@ -69,12 +68,14 @@ static struct fasync_struct *lrng_fasync;
 /*
  * lrng_ready_lock guards lrng_ready_chain and lrng_ready_fired (the LRNG
  * was fully seeded once), so that a callback is either run at once or
- * registered before the transition; it also orders a transition's setting
- * of the vDSO's is_ready against lrng_ready_vdso_bypass().
+ * registered before the transition; it also guards lrng_ready_vdso_blocked
+ * (a failed self-test run keeps the vDSO's is_ready clear), so that a
+ * transition never sets is_ready after lrng_ready_vdso_block() cleared it.
  */
 static DEFINE_SPINLOCK(lrng_ready_lock);
 static RAW_NOTIFIER_HEAD(lrng_ready_chain);
 static bool lrng_ready_fired;
+static bool lrng_ready_vdso_blocked;
 
 static const char *const lrng_seed_stage_names[] = {
 	[LRNG_UNSEEDED] = "unseeded",
@@ -124,8 +125,8 @@ void lrng_ready_transition(void)
 	lrng_ready_fired = true;
 	if (first)
 		raw_notifier_call_chain(&lrng_ready_chain, 0, NULL);
-	/* Not after a failed self-test run: see lrng_ready_vdso_bypass(). */
-	if (lrng_selftest_passed())
+	/* Not after a failed self-test run: see lrng_ready_vdso_block(). */
+	if (!lrng_ready_vdso_blocked)
 		lrng_vdso_set_ready(true);
 	spin_unlock_irqrestore(&lrng_ready_lock, flags);
 
@@ -161,25 +162,26 @@ void lrng_ready_lost(void)
 }
 
 /**
- * lrng_ready_vdso_bypass() - make the vDSO pass every call to getrandom(2)
+ * lrng_ready_vdso_block() - keep the vDSO from serving getrandom() or not
+ * @block: true after a failed run of the power-on self-tests, false after
+ *	   a run that passed
  *
- * Called when a run of the power-on self-tests failed (lrng_selftest.c):
+ * Called by the self-tests (lrng_selftest.c).  Blocking clears is_ready:
  * a thread whose vDSO state is keyed would otherwise go on generating from
- * it until the next generation.  Clearing is_ready sends each of its calls
- * to getrandom(2), which then fails with EIO.  The stage is left as it is:
- * the DRNG still serves the kernel.  A transition to fully seeded sets
- * is_ready only while the self-tests' status says passed, and both take
- * lrng_ready_lock, which the failed status is written before: a transition
- * racing with a failed run cannot set is_ready again after this.  A later
- * run that passes leaves it clear until the next transition.  Any context
- * but NMI.
+ * it until the next generation, and each of its calls now goes to
+ * getrandom(2), which fails with EIO.  No transition to fully seeded sets
+ * is_ready while blocked; unblocking leaves it clear until the next one.
+ * The stage is left as it is: the DRNG still serves the kernel.  Any
+ * context but NMI.
  */
-void lrng_ready_vdso_bypass(void)
+void lrng_ready_vdso_block(bool block)
 {
 	unsigned long flags;
 
 	spin_lock_irqsave(&lrng_ready_lock, flags);
-	lrng_vdso_set_ready(false);
+	lrng_ready_vdso_blocked = block;
+	if (block)
+		lrng_vdso_set_ready(false);
 	spin_unlock_irqrestore(&lrng_ready_lock, flags);
 }
 

@@ -71,7 +71,7 @@ const char *lrng_seed_stage_name(enum lrng_seed_stage stage);
 void lrng_ready_stage_set(enum lrng_seed_stage stage);
 void lrng_ready_transition(void);
 void lrng_ready_lost(void);
-void lrng_ready_vdso_bypass(void);
+void lrng_ready_vdso_block(bool block);
 int lrng_ready_wait(void);
 __poll_t lrng_ready_poll(struct file *file, poll_table *wait);
 int lrng_ready_fasync(int fd, struct file *filp, int on);

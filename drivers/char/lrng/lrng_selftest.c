@@ -158,11 +158,11 @@ static void _lrng_selftest_run(void)
 	status = lrng_selftest_chacha20() | lrng_selftest_hash() |
 		 lrng_selftest_array();
 	WRITE_ONCE(lrng_selftest_status, status);
+	lrng_ready_vdso_block(status != 0);
 	if (!status) {
 		pr_info("LRNG power-on self-tests passed\n");
 		return;
 	}
-	lrng_ready_vdso_bypass();
 	pr_err("LRNG power-on self-tests failed (0x%x): no random numbers for user space\n",
 	       status);
 	if (fips_enabled)
