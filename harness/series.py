@@ -121,8 +121,11 @@ and the execute_with_initialized_rng() callbacks wait until the LRNG is
 fully seeded. The readiness code keeps the one record of the seeding
 stage and, when the LRNG becomes fully seeded, runs the callbacks, tells
 the vDSO that getrandom(2) no longer blocks and wakes the waiters, in
-the order random.c keeps.""",
-         L('lrng_ready.c', 'lrng_ready.h', 'lrng_vdso.h')),
+the order random.c keeps. The header of the AIS 20/31 NTG.1 mode, which
+comes later in the series, is added here: its stubs keep the mode off
+until then.""",
+         L('lrng_ready.c', 'lrng_ready.h', 'lrng_vdso.h',
+           'lrng_drng_pr.h')),
     Step('chacha20', 'lrng: add the ChaCha20 DRNG',
          """\
 The DRNG is ChaCha20 with fast key erasure, as in random.c: every call
@@ -297,6 +300,18 @@ modules.""",
          L('lrng_switch.c', 'lrng_kcapi_common.c', 'lrng_drbg.c',
            'lrng_kcapi.c'),
          ['LRNG_SWITCH', 'LRNG_KCAPI_COMMON', 'LRNG_DRBG', 'LRNG_KCAPI']),
+    Step('ntg1', 'lrng: add the AIS 20/31 NTG.1 seeding strategy',
+         """\
+Labs that certify the RNG of a product under BSI's AIS 20/31 (2024)
+class NTG.1 need its seeding strategy: a full seed takes 240 bits from
+each of two entropy sources.
+
+CONFIG_LRNG_AIS2031_NTG1_SEEDING_STRATEGY adds the boot parameter
+lrng_es_mgr.ntg1, default off, which changes nothing while it is off.
+With it, the entropy source manager applies the strategy where it
+decides the seeding stage and whether a reseed is of full strength, and
+/proc/lrng_type says whether the LRNG is fully seeded under it.""",
+         L('lrng_drng_pr.c'), ['LRNG_AIS2031_NTG1_SEEDING_STRATEGY']),
     Step('kunit-drng', 'lrng: add KUnit tests of the DRNG and the batch',
          """\
 CONFIG_LRNG_KUNIT_TEST: known-answer and behaviour tests of the ChaCha20

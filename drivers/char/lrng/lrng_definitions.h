@@ -21,6 +21,9 @@
  *  - A DRNG that served LRNG_DRNG_MAX_WITHOUT_RESEED generate calls without
  *    a reseed of full strength (LRNG_DRNG_SECURITY_STRENGTH_BITS) falls
  *    back to unseeded; a reseed with less does not restart that count.
+ *  - With the AIS 20/31 NTG.1 strategy (lrng_es_mgr.ntg1=1), a seed makes
+ *    the LRNG fully seeded, and a reseed counts as full strength, only when
+ *    LRNG_NTG1_SOURCES sources each delivered LRNG_NTG1_ES_BITS into it.
  */
 
 #ifndef _LRNG_DEFINITIONS_H
@@ -49,6 +52,10 @@ enum {
 	LRNG_DRNG_MAX_WITHOUT_RESEED = 1 << 30,
 	/* Seconds after which a reseed is due. */
 	LRNG_DRNG_RESEED_MAX_TIME = 600,
+
+	/* AIS 20/31 NTG.1: credited bits each of two sources must deliver. */
+	LRNG_NTG1_ES_BITS = 240,
+	LRNG_NTG1_SOURCES = 2,
 
 	/*
 	 * Digest size of the built-in conditioning hash (SHA-256).  Each

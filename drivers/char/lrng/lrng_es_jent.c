@@ -33,7 +33,8 @@
  * yet fully seeded the work item keeps drawing until the pool holds 256
  * bits, so that a machine without a trusted CPU source and with few
  * interrupts still becomes fully seeded soon after boot instead of
- * blocking its readers.  The source starts at late_initcall, when the
+ * blocking its readers; in the AIS 20/31 NTG.1 mode it does so after
+ * every seed too.  The source starts at late_initcall, when the
  * crypto API has registered the Jitter RNG; if it cannot be allocated (its
  * own start-up health test failed, or CONFIG_CRYPTO_JITTERENTROPY is off),
  * the source stays off and says so in the log.
@@ -47,6 +48,7 @@
 #include <linux/string.h>
 #include <linux/workqueue.h>
 
+#include "lrng_drng_pr.h"
 #include "lrng_es_jent.h"
 #include "lrng_hash.h"
 #include "lrng_ready.h"
@@ -117,8 +119,12 @@ static void lrng_jent_refill_workfn(struct work_struct *work)
 	memzero_explicit(block, sizeof(block));
 
 	lrng_es_add_entropy();
-	/* Until fully seeded, keep collecting instead of leaving readers blocked. */
-	if (more && !lrng_ready())
+	/*
+	 * Until fully seeded, keep collecting instead of leaving readers
+	 * blocked; with NTG.1 always: every full seed needs 240 bits from
+	 * a second source.
+	 */
+	if (more && (!lrng_ready() || lrng_ntg1_enabled()))
 		queue_work(system_long_wq, &lrng_jent.refill);
 }
 

@@ -44,10 +44,16 @@
  * LRNG_SEED_INIT_ADD_BITS (128) more than the security strength, and a
  * reseed needs the full security strength (SP800-90A section 9.2).
  *
+ * AIS 20/31 NTG.1 (CONFIG_LRNG_AIS2031_NTG1_SEEDING_STRATEGY, booted with
+ * lrng_es_mgr.ntg1=1): a seed makes the LRNG fully seeded, and a reseed
+ * counts as full strength, only when two sources each delivered
+ * LRNG_NTG1_ES_BITS (240) into it; see "AIS 20/31 NTG.1" for the rest.
+ *
  * NUMA: at every reseed of a fully seeded LRNG, the DRNG instance of each
  * further node is reseeded from its own draw of the sources; the seed that
- * ends a fallback to unseeded seeds them from the initial instance.  The
- * seed's generation is published after that.
+ * ends a fallback to unseeded, and with NTG.1 every reseed that meets it,
+ * seeds them from the initial instance.  The seed's generation is
+ * published after that.
  *
  * Requests for a seed come from any context (a source that was credited, a
  * DRNG generate call); they are deferred through an irq_work to a work item
@@ -62,10 +68,11 @@
 /*
  * In the code: the table is of struct lrng_es_cb, the seed buffer is
  * struct lrng_seed_buf and goes to lrng_drng_seed(); lrng_sp80090c_compliant()
- * tells whether the SP800-90C rules apply; lrng_numa.c draws the nodes'
- * seeds with lrng_es_draw() before lrng_drng_publish(); the synchronous
- * credits go through lrng_es_add_entropy_sync(); lrng_es_state.seeding
- * admits one seed operation.
+ * tells whether the SP800-90C rules apply, lrng_es_seed_full()
+ * (lrng_es_mgr.h) whether a seed makes it fully seeded; lrng_numa.c draws
+ * the nodes' seeds with lrng_es_draw() before lrng_drng_publish(); the
+ * synchronous credits go through lrng_es_add_entropy_sync();
+ * lrng_es_state.seeding admits one seed operation.
  *
  * Sections: 1. seeding policy and entropy levels, 2. seed requests,
  * 3. seed operations, 4. initialisation, /proc and the hash switch.
@@ -81,6 +88,7 @@
 #include <linux/workqueue.h>
 
 #include "lrng_drng_mgr.h"
+#include "lrng_drng_pr.h"
 #include "lrng_es_aux.h"
 #include "lrng_es_cpu.h"
 #include "lrng_es_irq.h"
@@ -123,7 +131,8 @@ static struct lrng_es_state lrng_es_state = {
  * 1. Seeding policy and entropy levels
  *
  * lrng_sp80090c_compliant(), lrng_es_avail_entropy(),
- * lrng_es_collected_entropy(), lrng_entropy_level().
+ * lrng_es_collected_entropy(), lrng_entropy_level(); whether a seed
+ * makes the LRNG fully seeded is lrng_es_seed_full() of lrng_es_mgr.h.
  ******************************************************************/
 
 /**
@@ -155,25 +164,18 @@ static u32 lrng_es_reseed_min_bits(void)
 					   LRNG_MIN_SEED_ENTROPY_BITS;
 }
 
-/*
- * Whether a reseed of a fully seeded LRNG carried entropy of full strength,
- * which alone restarts the count towards the fallback (lrng_drng_mgr.c):
- * a reseed with less still goes in, but does not count as one.
- */
-static bool lrng_es_full_strength(u32 bits)
-{
-	return bits >= LRNG_DRNG_SECURITY_STRENGTH_BITS;
-}
-
 /* Entropy every source is asked for beyond what it is credited for. */
 static u32 lrng_es_oversample_bits(void)
 {
 	return lrng_sp80090c_compliant() ? LRNG_OVERSAMPLE_ES_BITS : 0;
 }
 
-static enum lrng_seed_stage lrng_stage_for(u32 bits)
+/* The stage a seed of @bits, @es_bits per source, takes the LRNG to. */
+static enum lrng_seed_stage lrng_es_stage(u32 bits,
+					  const u32 es_bits[LRNG_ES_MAX])
 {
-	if (bits >= lrng_es_full_seed_bits())
+	if (lrng_es_seed_full(bits, es_bits, lrng_es_full_seed_bits(),
+			      lrng_ntg1_enabled()))
 		return LRNG_FULLY_SEEDED;
 	if (bits >= LRNG_MIN_SEED_ENTROPY_BITS)
 		return LRNG_MIN_SEEDED;
@@ -182,19 +184,28 @@ static enum lrng_seed_stage lrng_stage_for(u32 bits)
 	return LRNG_UNSEEDED;
 }
 
-/* What the sources hold, each less @osr bits (not below 0), summed. */
-static u32 lrng_es_sum(u32 osr)
+/* What the sources hold, each less @osr bits (not below 0): each, summed. */
+static u32 lrng_es_sum(u32 osr, u32 es_bits[LRNG_ES_MAX])
 {
 	u32 bits = 0, cur;
 	int i;
 
 	for (i = 0; i < LRNG_ES_MAX; i++) {
+		es_bits[i] = 0;
 		if (!lrng_es[i])
 			continue;
 		cur = lrng_es[i]->curr_entropy();
-		bits += cur > osr ? cur - osr : 0;
+		es_bits[i] = cur > osr ? cur - osr : 0;
+		bits += es_bits[i];
 	}
 	return bits;
+}
+
+/* What a seed drawn now would carry: in all, and per source in @es_bits. */
+static u32 lrng_es_avail(u32 es_bits[LRNG_ES_MAX])
+{
+	return min_t(u32, lrng_es_sum(lrng_es_oversample_bits(), es_bits),
+		     lrng_es_full_seed_bits());
 }
 
 /**
@@ -209,8 +220,9 @@ static u32 lrng_es_sum(u32 osr)
  */
 u32 lrng_es_avail_entropy(void)
 {
-	return min_t(u32, lrng_es_sum(lrng_es_oversample_bits()),
-		     lrng_es_full_seed_bits());
+	u32 es_bits[LRNG_ES_MAX];
+
+	return lrng_es_avail(es_bits);
 }
 
 /**
@@ -220,7 +232,9 @@ u32 lrng_es_avail_entropy(void)
  */
 u32 lrng_es_collected_entropy(void)
 {
-	return lrng_es_sum(0);
+	u32 es_bits[LRNG_ES_MAX];
+
+	return lrng_es_sum(0, es_bits);
 }
 
 /**
@@ -284,10 +298,11 @@ void lrng_es_request_seed(void)
 void lrng_es_add_entropy(void)
 {
 	enum lrng_seed_stage stage = lrng_seed_stage();
+	u32 es_bits[LRNG_ES_MAX];
 
 	if (likely(stage == LRNG_FULLY_SEEDED))
 		return;
-	if (lrng_stage_for(lrng_es_avail_entropy()) > stage)
+	if (lrng_es_stage(lrng_es_avail(es_bits), es_bits) > stage)
 		lrng_es_request_seed();
 }
 
@@ -370,7 +385,7 @@ int lrng_es_draw(struct lrng_seed_buf *sb, bool force, bool *full)
 	if (!force && lrng_es_avail_entropy() < lrng_es_reseed_min_bits())
 		return -EAGAIN;
 	bits = lrng_es_fill(sb, LRNG_DRNG_SECURITY_STRENGTH_BITS);
-	*full = lrng_es_full_strength(bits);
+	*full = lrng_es_reseed_full(bits, sb->bits, lrng_ntg1_enabled());
 	return 0;
 }
 
@@ -395,8 +410,9 @@ static int __lrng_es_reseed(bool force, bool nosleep)
 {
 	struct lrng_seed_buf sb;
 	enum lrng_seed_stage stage, next;
+	u32 es_bits[LRNG_ES_MAX];
 	u32 avail, bits;
-	bool full;
+	bool full, ntg1 = lrng_ntg1_enabled();
 	int ret = 0;
 
 	if (atomic_cmpxchg_acquire(&lrng_es_state.seeding, 0, 1))
@@ -407,10 +423,11 @@ static int __lrng_es_reseed(bool force, bool nosleep)
 	}
 
 	stage = lrng_seed_stage();
-	avail = lrng_es_avail_entropy();
+	avail = lrng_es_avail(es_bits);
 	if (!force &&
 	    ((stage == LRNG_FULLY_SEEDED && avail < lrng_es_reseed_min_bits()) ||
-	     (stage != LRNG_FULLY_SEEDED && lrng_stage_for(avail) <= stage))) {
+	     (stage != LRNG_FULLY_SEEDED &&
+	      lrng_es_stage(avail, es_bits) <= stage))) {
 		/* Or every generate call would ask again (force_reseed). */
 		lrng_drng_reseed_skipped();
 		atomic_set_release(&lrng_es_state.seeding, 0);
@@ -420,19 +437,25 @@ static int __lrng_es_reseed(bool force, bool nosleep)
 	bits = lrng_es_fill(&sb, stage == LRNG_FULLY_SEEDED ?
 				 LRNG_DRNG_SECURITY_STRENGTH_BITS :
 				 lrng_es_full_seed_bits());
-	next = lrng_stage_for(bits);
+	next = lrng_es_stage(bits, sb.bits);
 	full = next == LRNG_FULLY_SEEDED ||
-	       (stage == LRNG_FULLY_SEEDED && lrng_es_full_strength(bits));
+	       (stage == LRNG_FULLY_SEEDED &&
+		lrng_es_reseed_full(bits, sb.bits, ntg1));
 	if (nosleep)
 		ret = lrng_drng_seed_nosleep(&sb, sizeof(sb), full);
 	else
 		lrng_drng_seed(&sb, sizeof(sb), full);
 	lrng_es_draw_used(&sb);
-	if (stage == LRNG_FULLY_SEEDED)
-		lrng_numa_seed_nodes(force);
-	else if (next == LRNG_FULLY_SEEDED)
-		/* A fallback ended: the nodes' states are from before it. */
+	/*
+	 * A fallback ended: the nodes' states are from before it.  With NTG.1
+	 * a reseed that meets it keys them too: draws of their own would find
+	 * the sources drained and never meet it.
+	 */
+	if (stage == LRNG_FULLY_SEEDED ? ntg1 && full :
+					 next == LRNG_FULLY_SEEDED)
 		lrng_numa_rekey_nodes();
+	else if (stage == LRNG_FULLY_SEEDED)
+		lrng_numa_seed_nodes(force);
 	/* After the nodes: see lrng_drng_publish(). */
 	lrng_drng_publish();
 
@@ -586,6 +609,10 @@ void lrng_es_mgr_state(struct seq_file *m)
 	seq_printf(m, "Seeding stage: %s\n", lrng_seed_stage_name(stage));
 	seq_printf(m, "SP800-90C compliant: %s\n",
 		   lrng_sp80090c_compliant() ? "true" : "false");
+	/* Only with the strategy on: the default output stays as it was. */
+	if (lrng_ntg1_enabled())
+		seq_printf(m, "NTG.1 compliant: %s\n",
+			   stage == LRNG_FULLY_SEEDED ? "true" : "false");
 	seq_printf(m, "Entropy for full seed in bits: %u\n",
 		   lrng_es_full_seed_bits());
 	seq_printf(m, "Entropy for reseed in bits: %u\n",

@@ -59,6 +59,71 @@ struct lrng_seed_buf {
 	u64 now;
 };
 
+/**
+ * lrng_ntg1_seed_met() - whether a seed meets the AIS 20/31 NTG.1 strategy
+ * @es_bits: the entropy in bits credited to each source's slot of the seed,
+ *	     after the oversampling (struct lrng_seed_buf.bits), or what each
+ *	     source would credit to a seed drawn now
+ *
+ * Pure, so that KUnit tests it on its own.
+ *
+ * Return: true when at least LRNG_NTG1_SOURCES sources carry at least
+ * LRNG_NTG1_ES_BITS each.
+ */
+static inline bool lrng_ntg1_seed_met(const u32 es_bits[LRNG_ES_MAX])
+{
+	int i, n = 0;
+
+	for (i = 0; i < LRNG_ES_MAX; i++)
+		n += es_bits[i] >= LRNG_NTG1_ES_BITS;
+	return n >= LRNG_NTG1_SOURCES;
+}
+
+/**
+ * lrng_es_seed_full() - whether a seed makes the LRNG fully seeded
+ * @bits: the entropy of the seed: the sum of @es_bits, capped at what was
+ *	  asked for
+ * @es_bits: the entropy of each source's slot, as for lrng_ntg1_seed_met()
+ * @full_bits: the entropy a seed needs to make the LRNG fully seeded
+ * @ntg1: the AIS 20/31 NTG.1 strategy applies
+ *
+ * The one decision of "fully seeded" (the entropy source manager applies
+ * it to every seed and, to decide whether to draw one, to what the sources
+ * hold): @full_bits and, with @ntg1, LRNG_NTG1_SOURCES sources of
+ * LRNG_NTG1_ES_BITS each.  A seed that fails it takes the LRNG at most to
+ * minimally seeded.  Pure, so that KUnit tests it.
+ *
+ * Return: true when the seed makes the LRNG fully seeded.
+ */
+static inline bool lrng_es_seed_full(u32 bits,
+				     const u32 es_bits[LRNG_ES_MAX],
+				     u32 full_bits, bool ntg1)
+{
+	return bits >= full_bits && (!ntg1 || lrng_ntg1_seed_met(es_bits));
+}
+
+/**
+ * lrng_es_reseed_full() - whether a reseed counts as one of full strength
+ * @bits: the entropy of the reseed's seed
+ * @es_bits: the entropy of each source's slot, as for lrng_ntg1_seed_met()
+ * @ntg1: the AIS 20/31 NTG.1 strategy applies
+ *
+ * Only a reseed of full strength restarts a DRNG instance's count of
+ * generate calls towards the fallback to unseeded (lrng_drng_mgr.c): a
+ * reseed with less still goes into the instance, but does not count as
+ * one.  Pure, so that KUnit tests it.
+ *
+ * Return: true with LRNG_DRNG_SECURITY_STRENGTH_BITS and, with @ntg1, two
+ * sources of LRNG_NTG1_ES_BITS each.
+ */
+static inline bool lrng_es_reseed_full(u32 bits,
+				       const u32 es_bits[LRNG_ES_MAX],
+				       bool ntg1)
+{
+	return bits >= LRNG_DRNG_SECURITY_STRENGTH_BITS &&
+	       (!ntg1 || lrng_ntg1_seed_met(es_bits));
+}
+
 u32 lrng_es_avail_entropy(void);
 u32 lrng_es_collected_entropy(void);
 u32 lrng_entropy_level(void);
