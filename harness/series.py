@@ -300,17 +300,27 @@ modules.""",
          L('lrng_switch.c', 'lrng_kcapi_common.c', 'lrng_drbg.c',
            'lrng_kcapi.c'),
          ['LRNG_SWITCH', 'LRNG_KCAPI_COMMON', 'LRNG_DRBG', 'LRNG_KCAPI']),
-    Step('ntg1', 'lrng: add the AIS 20/31 NTG.1 seeding strategy',
+    Step('ntg1',
+         'lrng: add the AIS 20/31 NTG.1 seeding and prediction resistance',
          """\
 Labs that certify the RNG of a product under BSI's AIS 20/31 (2024)
 class NTG.1 need its seeding strategy: a full seed takes 240 bits from
-each of two entropy sources.
+each of two entropy sources. They also need prediction-resistant output,
+each block of at most the security strength from a DRNG reseeded with
+such a seed just before it.
 
 CONFIG_LRNG_AIS2031_NTG1_SEEDING_STRATEGY adds the boot parameter
 lrng_es_mgr.ntg1, default off, which changes nothing while it is off.
 With it, the entropy source manager applies the strategy where it
-decides the seeding stage and whether a reseed is of full strength, and
-/proc/lrng_type says whether the LRNG is fully seeded under it.""",
+decides the seeding stage and whether a reseed is of full strength; and
+getrandom(2) with GRND_RANDOM and /dev/random opened with O_SYNC are
+served by a DRNG of their own, reseeded before every 32 bytes. Those
+reads return their full count as other reads do: they sleep until the
+sources hold a seed, are woken by the sources' credits, stop between
+blocks for a signal, and give EAGAIN under GRND_NONBLOCK only when
+nothing was copied. Readers serialise on a mutex that is never held
+while waiting. The vDSO's getrandom(), which cannot tell GRND_RANDOM
+apart, passes every call to the system call in this mode.""",
          L('lrng_drng_pr.c'), ['LRNG_AIS2031_NTG1_SEEDING_STRATEGY']),
     Step('kunit-drng', 'lrng: add KUnit tests of the DRNG and the batch',
          """\

@@ -96,7 +96,9 @@
  * Seeding stages: while the LRNG is not fully seeded, a CPU whose count
  * grows by LRNG_IRQ_NOTIFY_BITS (16 bits) worth of interrupts asks the
  * entropy source manager for a seed, which happens once all sources
- * together reach the next stage.
+ * together reach the next stage.  In the AIS 20/31 NTG.1 mode it tells the
+ * manager after full seeding too, for the readers waiting for
+ * prediction-resistant output.
  *
  * Other inputs: add_input_randomness() (repeated values ignored) and
  * add_disk_randomness() mix a word into this CPU's array (or, without
@@ -157,6 +159,7 @@
 #include <asm/ptrace.h>
 
 #include "lrng_definitions.h"
+#include "lrng_drng_pr.h"
 #include "lrng_es_irq.h"
 #include "lrng_es_irq_array.h"
 #include "lrng_es_irq_pool.h"
@@ -323,7 +326,7 @@ static noinline void lrng_irq_test_run(struct lrng_irq_pcpu *p)
 	}
 	lrng_irq_mark_used(p);
 
-	if (notify && !lrng_ready())
+	if (notify && (!lrng_ready() || lrng_ntg1_enabled()))
 		lrng_es_add_entropy();
 }
 
@@ -450,7 +453,7 @@ static __always_inline void lrng_irq_record(u32 stamp, int irq,
 	lrng_irq_hash_due(p);
 	p->fast = lrng_irq_fast_ok();
 
-	if (notify && !ready)
+	if (notify && (!ready || lrng_ntg1_enabled()))
 		lrng_es_add_entropy();
 }
 

@@ -121,8 +121,8 @@ static void lrng_jent_refill_workfn(struct work_struct *work)
 	lrng_es_add_entropy();
 	/*
 	 * Until fully seeded, keep collecting instead of leaving readers
-	 * blocked; with NTG.1 always: every full seed needs 240 bits from
-	 * a second source.
+	 * blocked; with NTG.1 always: every full seed and every
+	 * prediction-resistant block needs 240 bits from a second source.
 	 */
 	if (more && (!lrng_ready() || lrng_ntg1_enabled()))
 		queue_work(system_long_wq, &lrng_jent.refill);

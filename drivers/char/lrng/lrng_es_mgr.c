@@ -70,8 +70,9 @@
  * struct lrng_seed_buf and goes to lrng_drng_seed(); lrng_sp80090c_compliant()
  * tells whether the SP800-90C rules apply, lrng_es_seed_full()
  * (lrng_es_mgr.h) whether a seed makes it fully seeded; lrng_numa.c draws
- * the nodes' seeds with lrng_es_draw() before lrng_drng_publish(); the
- * synchronous credits go through lrng_es_add_entropy_sync();
+ * the nodes' seeds with lrng_es_draw() before lrng_drng_publish(),
+ * lrng_drng_pr.c the prediction-resistant DRNG's with lrng_es_draw_pr();
+ * the synchronous credits go through lrng_es_add_entropy_sync();
  * lrng_es_state.seeding admits one seed operation.
  *
  * Sections: 1. seeding policy and entropy levels, 2. seed requests,
@@ -293,13 +294,15 @@ void lrng_es_request_seed(void)
  * lrng_es_add_entropy() - a source was credited with entropy
  *
  * While the LRNG is not fully seeded, asks for a seed when the sources
- * together reach the next seeding stage.  Callable in any context.
+ * together reach the next seeding stage; wakes the readers waiting for
+ * prediction-resistant output.  Callable in any context.
  */
 void lrng_es_add_entropy(void)
 {
 	enum lrng_seed_stage stage = lrng_seed_stage();
 	u32 es_bits[LRNG_ES_MAX];
 
+	lrng_drng_pr_wake();
 	if (likely(stage == LRNG_FULLY_SEEDED))
 		return;
 	if (lrng_es_stage(lrng_es_avail(es_bits), es_bits) > stage)
@@ -332,6 +335,7 @@ static void lrng_es_reseed_wait(bool force)
  */
 void lrng_es_add_entropy_sync(void)
 {
+	lrng_drng_pr_wake_sync();
 	lrng_es_reseed_wait(false);
 }
 
@@ -340,6 +344,7 @@ void lrng_es_add_entropy_sync(void)
  *
  * lrng_es_reseed() and lrng_es_reseed_nosleep() under the seeding flag,
  * with lrng_es_draw() for the NUMA nodes (lrng_numa.c);
+ * lrng_es_draw_pr() for the prediction-resistant DRNG (lrng_drng_pr.c);
  * lrng_es_reseed_sync(), lrng_es_unseed().
  ******************************************************************/
 
@@ -387,6 +392,49 @@ int lrng_es_draw(struct lrng_seed_buf *sb, bool force, bool *full)
 	bits = lrng_es_fill(sb, LRNG_DRNG_SECURITY_STRENGTH_BITS);
 	*full = lrng_es_reseed_full(bits, sb->bits, lrng_ntg1_enabled());
 	return 0;
+}
+
+/**
+ * lrng_es_pr_avail() - whether the sources hold a prediction-resistant seed
+ *
+ * Return: true when what each source holds, less the oversampling, meets
+ * the NTG.1 strategy (lrng_ntg1_seed_met()).
+ */
+bool lrng_es_pr_avail(void)
+{
+	u32 es_bits[LRNG_ES_MAX];
+
+	lrng_es_avail(es_bits);
+	return lrng_ntg1_seed_met(es_bits);
+}
+
+/**
+ * lrng_es_draw_pr() - a seed for the prediction-resistant DRNG
+ * @sb: the seed buffer to fill; after use, hand it to lrng_es_draw_used()
+ * @met: set to whether the seed meets the NTG.1 strategy
+ *
+ * A seed operation of its own, under the seeding flag, so that no other
+ * draws between the check and the draw: the sources are drawn only when
+ * they hold what the strategy needs (lrng_es_pr_avail()), each asked for
+ * the security strength plus the oversampling, as for a reseed.  The DRNG
+ * instances are not touched.  Callable in any context but NMI.
+ *
+ * Return: 0 when drawn, -EBUSY when another seed operation runs, -EAGAIN
+ * when the sources hold too little; nothing is drawn on an error.
+ */
+int lrng_es_draw_pr(struct lrng_seed_buf *sb, bool *met)
+{
+	int ret = -EAGAIN;
+
+	if (atomic_cmpxchg_acquire(&lrng_es_state.seeding, 0, 1))
+		return -EBUSY;
+	if (lrng_es_pr_avail()) {
+		lrng_es_fill(sb, LRNG_DRNG_SECURITY_STRENGTH_BITS);
+		*met = lrng_ntg1_seed_met(sb->bits);
+		ret = 0;
+	}
+	atomic_set_release(&lrng_es_state.seeding, 0);
+	return ret;
 }
 
 /**

@@ -135,6 +135,8 @@ int lrng_es_reseed(bool force);
 int lrng_es_reseed_nosleep(void);
 void lrng_es_reseed_due(bool can_sleep);
 int lrng_es_draw(struct lrng_seed_buf *sb, bool force, bool *full);
+bool lrng_es_pr_avail(void);
+int lrng_es_draw_pr(struct lrng_seed_buf *sb, bool *met);
 void lrng_es_draw_used(struct lrng_seed_buf *sb);
 void lrng_es_reseed_sync(void);
 void lrng_es_unseed(void);

@@ -14,7 +14,9 @@
  * - getrandom(2) checks its flags, then, unless GRND_INSECURE is given,
  *   waits for the LRNG to be fully seeded (or fails with EAGAIN under
  *   GRND_NONBLOCK) before it looks at the buffer, even for length 0.
- *   GRND_RANDOM has no effect.
+ *   GRND_RANDOM has no effect, unless the AIS 20/31 NTG.1 mode is on (see
+ *   there): then it asks for prediction-resistant output, and so does a
+ *   read of /dev/random opened with O_SYNC.
  * - /dev/random reads are getrandom(2) with flags 0 (O_NONBLOCK and
  *   RWF_NOWAIT give EAGAIN before readiness); /dev/urandom reads never
  *   block and log a rate-limited notice before readiness.  Only
@@ -48,6 +50,7 @@
 #include "lrng_batch.h"
 #include "lrng_drng_mgr.h"
 #include "lrng_drng_pcpu.h"
+#include "lrng_drng_pr.h"
 #include "lrng_es_aux.h"
 #include "lrng_es_mgr.h"
 #include "lrng_ready.h"
@@ -169,22 +172,27 @@ SYSCALL_DEFINE3(getrandom, char __user *, ubuf, size_t, len, unsigned int,
 	ret = import_ubuf(ITER_DEST, ubuf, len, &iter);
 	if (unlikely(ret))
 		return ret;
+	if ((flags & GRND_RANDOM) && lrng_ntg1_enabled())
+		return lrng_drng_pr_read(&iter, flags & GRND_NONBLOCK);
 	return lrng_read_user(&iter);
 }
 
 static ssize_t lrng_random_read_iter(struct kiocb *kiocb,
 				     struct iov_iter *iter)
 {
+	bool nonblock = (kiocb->ki_flags & (IOCB_NOWAIT | IOCB_NOIO)) ||
+			(kiocb->ki_filp->f_flags & O_NONBLOCK);
 	int ret;
 
-	if (!lrng_ready() &&
-	    ((kiocb->ki_flags & (IOCB_NOWAIT | IOCB_NOIO)) ||
-	     (kiocb->ki_filp->f_flags & O_NONBLOCK)))
+	if (!lrng_ready() && nonblock)
 		return -EAGAIN;
 
 	ret = lrng_ready_wait();
 	if (ret)
 		return ret;
+	/* O_SYNC, or RWF_SYNC for this read. */
+	if ((kiocb->ki_flags & IOCB_SYNC) && lrng_ntg1_enabled())
+		return lrng_drng_pr_read(iter, nonblock);
 	return lrng_read_user(iter);
 }
 

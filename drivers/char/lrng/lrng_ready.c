@@ -19,7 +19,8 @@
  * seeded and the vDSO generation published before this runs):
  *
  *  1. the execute_with_initialized_rng() callbacks run (first time only),
- *  2. the vDSO is told that getrandom(2) no longer blocks (lrng_vdso.h),
+ *  2. the vDSO is told that getrandom(2) no longer blocks (lrng_vdso.h;
+ *     not in the AIS 20/31 NTG.1 mode),
  *  3. getrandom(2), /dev/random readers and pollers are woken,
  *  4. SIGIO goes to the fasync listeners,
  *  5. "random: crng init done" is logged, with the number of
@@ -41,6 +42,7 @@
 #include <linux/spinlock.h>
 #include <linux/wait.h>
 
+#include "lrng_drng_pr.h"
 #include "lrng_es_mgr.h"
 #include "lrng_ready.h"
 #include "lrng_vdso.h"
@@ -125,8 +127,11 @@ void lrng_ready_transition(void)
 	lrng_ready_fired = true;
 	if (first)
 		raw_notifier_call_chain(&lrng_ready_chain, 0, NULL);
-	/* Not after a failed self-test run: see lrng_ready_vdso_block(). */
-	if (!lrng_ready_vdso_blocked)
+	/*
+	 * Not after a failed self-test run (see lrng_ready_vdso_block()),
+	 * nor in the NTG.1 mode (see lrng_vdso.h).
+	 */
+	if (!lrng_ready_vdso_blocked && !lrng_ntg1_enabled())
 		lrng_vdso_set_ready(true);
 	spin_unlock_irqrestore(&lrng_ready_lock, flags);
 

@@ -24,6 +24,10 @@
  *   LRNG can fall back to unseeded, and then clears it until it is fully
  *   seeded again, and clears it when a run of its power-on self-tests
  *   fails, so that no vDSO state keyed before goes on serving.
+ * - In the AIS 20/31 NTG.1 mode (lrng_es_mgr.ntg1=1) is_ready stays clear:
+ *   the vDSO serves GRND_RANDOM from its own state like any other call,
+ *   which would bypass the prediction-resistant DRNG, so it passes every
+ *   call to getrandom(2) instead.
  *
  * User threads therefore use the vDSO fast path while getrandom(2) does
  * not block and re-key through getrandom(2) after every reseed.  After a
