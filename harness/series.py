@@ -350,6 +350,15 @@ output; a reseed that comes later for another reason is not enough. The
 test calls add_vmfork_randomness() and checks that the DRNG generation
 advanced within the call.""",
          T('lrng_vmfork_kunit.c')),
+    Step('kunit-ntg1',
+         'lrng: add a KUnit test of the AIS 20/31 NTG.1 seeding decisions',
+         """\
+The NTG.1 strategy is decided from the per-source credits of a seed:
+whether two sources carry 240 bits each, whether the seed makes the
+LRNG fully seeded and whether a reseed counts as one of full strength.
+These are pure functions, tested on credit sets around the thresholds,
+with and without the strategy and with SP800-90C's larger full seed.""",
+         T('lrng_ntg1_kunit.c')),
     Step('sel-lib', 'selftests/lrng: add the test library and configuration',
          """\
 User space tests of the random number ABI: getrandom(2), /dev/random,
