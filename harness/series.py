@@ -443,7 +443,7 @@ random numbers are read, and the per-node DRNG instances.""",
 The ABI before the RNG is ready and the transition to ready, as
 random.c has it, on a kernel booted with every credited entropy source
 off.""",
-         S('lrng_unready_test.c')),
+         S('lrng_unready_test.c', 'lrng_vgetrandom.h')),
     Step('sel-stress', 'selftests/lrng: add a concurrency stress test',
          """\
 Threads on every interface at once for a fixed time, to find races
