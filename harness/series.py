@@ -449,6 +449,18 @@ off.""",
 Threads on every interface at once for a fixed time, to find races
 between readers, writers, the ioctls and reseeds.""",
          S('lrng_stress_test.c')),
+    Step('sel-ntg1',
+         'selftests/lrng: test the AIS 20/31 NTG.1 mode',
+         """\
+On a kernel booted with lrng_es_mgr.ntg1=1: the NTG.1 line of
+/proc/lrng_type; full counts of GRND_RANDOM and O_SYNC /dev/random
+reads; GRND_NONBLOCK that gives a count or EAGAIN without waiting; a
+signal that ends a waiting read; the vDSO passing GRND_RANDOM to the
+system call; other reads not slowed; and a 1 MiB prediction-resistant
+read beside light work and beside the stress test. Large reads get
+entropy from a thread that credits it, as a hardware RNG daemon would.
+Skipped on other boots.""",
+         S('lrng_ntg1_test.c')),
     Step('sel-fuzz-lib', 'selftests/lrng: add the fuzzing library',
          """\
 The fuzz test of the next patch makes thousands of calls with bad
