@@ -328,6 +328,22 @@ special_boots() {
 	selftest_param_check taps-boot
 	special_boot health-stuck lrng_health_test \
 		lrng_es_irq.irq_entropy=256
+	# The debug kernel's runs beside the stress test: debug_tests.
+	[ "$SPECIAL_FLAVOR" = lrng ] && ntg1_boot lrng
+	return 0
+}
+
+# ntg1_boot FLAVOR: the AIS 20/31 NTG.1 mode (lrng_es_mgr.ntg1=1),
+# lrng_ntg1_test and, on the debug kernel (debug-ntg1), lrng_stress_test
+# after it. The test reads megabytes of prediction-resistant output, each
+# 32 bytes a seed from two sources, beside light work and beside
+# lrng_stress_test; under TCG on the debug kernel that takes minutes: the
+# boot gets 4 times TIMEOUT, each test 3 times.
+ntg1_boot() {
+	local flavor=$1 tests=lrng_ntg1_test
+	[ "$flavor" = lrng-debug ] && tests=lrng_ntg1_test,lrng_stress_test
+	TIMEOUT=$((TIMEOUT * 4)) special_boot_on "$flavor" ntg1 "$tests" \
+		lrng_es_mgr.ntg1=1 lrng.timeout=$((TIMEOUT * 3))
 }
 
 # forge_check: a test that prints marker lines ("LRNG-VERDICT: success",
@@ -424,10 +440,10 @@ user_and_initramfs() {
 # DEBUG_OBJECTS, PREEMPT): its build and the test boot (kselftests with
 # lrng_switch_test and lrng_numa_test required, vDSO test, KUnit) on the
 # distro kernel's VM (disk, vmgenid, two NUMA nodes) with the extension
-# modules in the initramfs; with $1 = all also the special boots and the
+# modules in the initramfs; with $1 = all also the special boots, the
 # stress, NUMA and switch tests at -smp 4 on four NUMA nodes (the stress
-# takes CPUs 1-3 offline in turn). boot() fails a boot on any checker
-# report on the console.
+# takes CPUs 1-3 offline in turn) and the NTG.1 mode beside the stress
+# (debug-ntg1). boot() fails a boot on any checker report on the console.
 debug_tests() {
 	local what=$1 t1=$SECONDS
 	if ! build_kernel lrng-debug; then
@@ -445,6 +461,7 @@ debug_tests() {
 		fault_boot lrng-debug
 		NUMA_NODES=4 special_boot_on lrng-debug smp4-numa4 \
 			lrng_stress_test,lrng_numa_test,lrng_switch_test
+		ntg1_boot lrng-debug
 	else
 		SPECIAL_BOOTS=0 boot_tests lrng-debug
 	fi

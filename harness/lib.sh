@@ -472,12 +472,15 @@ distro_disk() {
 }
 
 # Plus the debug kernel's reports that print neither WARNING: nor BUG: (UBSAN,
-# SLUB debug "BUG kmalloc-64 (...)", lockdep "INFO:" lines, RCU stalls).
+# SLUB debug "BUG kmalloc-64 (...)", lockdep "INFO:" lines, RCU stalls,
+# expedited ones too, hung tasks, hard lockups); a soft lockup prints
+# "BUG: soft lockup".
 QEMU_BAD='WARNING:|BUG:|Oops|Kernel panic|Call Trace|UBSAN:|KASAN:|ODEBUG:|'\
 'BUG [^ ]+ \(|possible circular locking|possible recursive locking|'\
 'inconsistent lock state|sleeping function called from invalid context|'\
 'suspicious RCU usage|INFO: trying to register non-static key|'\
-'detected stalls? on CPU|self-detected stall|blocked for more than'
+'detected stalls? on CPU|detected expedited stalls|self-detected stall|'\
+'blocked for more than|hard LOCKUP'
 
 # boot NAME FLAVOR INITRD MODE [extra cmdline...]
 # Console -> build/logs/NAME.console.log, result channel (ttyS1) ->
