@@ -34,6 +34,7 @@
  */
 
 #include <linux/init.h>
+#include <linux/lockdep.h>
 #include <linux/moduleparam.h>
 #include <linux/notifier.h>
 #include <linux/random.h>
@@ -71,8 +72,8 @@ static struct fasync_struct *lrng_fasync;
  * lrng_ready_lock guards lrng_ready_chain and lrng_ready_fired (the LRNG
  * was fully seeded once), so that a callback is either run at once or
  * registered before the transition; it also guards lrng_ready_vdso_blocked
- * (a failed self-test run keeps the vDSO's is_ready clear), so that a
- * transition never sets is_ready after lrng_ready_vdso_block() cleared it.
+ * (a failed self-test run keeps the vDSO's is_ready clear) and orders every
+ * change of is_ready with the stage it follows.
  */
 static DEFINE_SPINLOCK(lrng_ready_lock);
 static RAW_NOTIFIER_HEAD(lrng_ready_chain);
@@ -112,6 +113,17 @@ void lrng_ready_stage_set(enum lrng_seed_stage stage)
 	smp_store_release(&lrng_ready_stage, stage);
 }
 
+/*
+ * Whether the vDSO may serve once the LRNG is fully seeded: not after a
+ * failed self-test run (see lrng_ready_vdso_block()), nor in the NTG.1
+ * mode (see lrng_vdso.h).  lrng_ready_lock held.
+ */
+static bool lrng_ready_vdso_may_serve(void)
+{
+	lockdep_assert_held(&lrng_ready_lock);
+	return !lrng_ready_vdso_blocked && !lrng_ntg1_enabled();
+}
+
 /**
  * lrng_ready_transition() - announce that the LRNG is fully seeded
  *
@@ -127,11 +139,7 @@ void lrng_ready_transition(void)
 	lrng_ready_fired = true;
 	if (first)
 		raw_notifier_call_chain(&lrng_ready_chain, 0, NULL);
-	/*
-	 * Not after a failed self-test run (see lrng_ready_vdso_block()),
-	 * nor in the NTG.1 mode (see lrng_vdso.h).
-	 */
-	if (!lrng_ready_vdso_blocked && !lrng_ntg1_enabled())
+	if (lrng_ready_vdso_may_serve())
 		lrng_vdso_set_ready(true);
 	spin_unlock_irqrestore(&lrng_ready_lock, flags);
 
@@ -161,9 +169,14 @@ void lrng_ready_transition(void)
  */
 void lrng_ready_lost(void)
 {
+	unsigned long flags;
+
+	/* Under the lock: lrng_ready_vdso_block() sets is_ready from the stage. */
+	spin_lock_irqsave(&lrng_ready_lock, flags);
 	lrng_vdso_set_ready(false);
 	/* Pairs with the acquire in lrng_ready(). */
 	smp_store_release(&lrng_ready_stage, LRNG_UNSEEDED);
+	spin_unlock_irqrestore(&lrng_ready_lock, flags);
 }
 
 /**
@@ -175,9 +188,12 @@ void lrng_ready_lost(void)
  * a thread whose vDSO state is keyed would otherwise go on generating from
  * it until the next generation, and each of its calls now goes to
  * getrandom(2), which fails with EIO.  No transition to fully seeded sets
- * is_ready while blocked; unblocking leaves it clear until the next one.
- * The stage is left as it is: the DRNG still serves the kernel.  Any
- * context but NMI.
+ * is_ready while blocked.  Unblocking sets it again if the LRNG is fully
+ * seeded, so that the vDSO serves again as getrandom(2) does.  is_ready
+ * changes only under lrng_ready_lock, and a fallback clears it and the
+ * stage together under it (lrng_ready_lost()), so that unblocking never
+ * sets is_ready after a fallback.  The stage is left as it is: the DRNG
+ * still serves the kernel.  Any context but NMI.
  */
 void lrng_ready_vdso_block(bool block)
 {
@@ -187,6 +203,8 @@ void lrng_ready_vdso_block(bool block)
 	lrng_ready_vdso_blocked = block;
 	if (block)
 		lrng_vdso_set_ready(false);
+	else if (lrng_ready() && lrng_ready_vdso_may_serve())
+		lrng_vdso_set_ready(true);
 	spin_unlock_irqrestore(&lrng_ready_lock, flags);
 }
 
