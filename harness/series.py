@@ -267,13 +267,19 @@ An SP800-90B assessment of the interrupt source needs its raw samples
 and a way to check the hash against the ACVP test vectors. The debugfs
 interfaces of CONFIG_LRNG_TESTING_MENU (lrng_raw_hires, ...,
 lrng_acvt_hash) give them; data a tap takes is never credited.
-Documentation/ABI/testing/debugfs-lrng describes them.""",
-         L('lrng_testing.c') + ['Documentation/ABI/testing/debugfs-lrng'],
+Documentation/ABI/testing/debugfs-lrng describes them.
+
+Test kernels also need to show what a failed run of the power-on
+self-tests does; CONFIG_LRNG_TEST_SELFTEST_FAIL makes the next run fail
+its ChaCha20 known-answer test on request.""",
+         L('lrng_testing.c', 'lrng_selftest_inject.c') +
+         ['Documentation/ABI/testing/debugfs-lrng'],
          ['LRNG_TESTING_MENU', 'LRNG_RAW_HIRES_ENTROPY',
           'LRNG_RAW_JIFFIES_ENTROPY', 'LRNG_RAW_IRQ_ENTROPY',
           'LRNG_RAW_IRQFLAGS_ENTROPY', 'LRNG_RAW_RETIP_ENTROPY',
           'LRNG_RAW_REGS_ENTROPY', 'LRNG_RAW_ARRAY', 'LRNG_IRQ_PERF',
-          'LRNG_ACVT_HASH', 'LRNG_TEST_HEALTH_STUCK', 'LRNG_TESTING']),
+          'LRNG_ACVT_HASH', 'LRNG_TEST_HEALTH_STUCK',
+          'LRNG_TEST_SELFTEST_FAIL', 'LRNG_TESTING']),
     Step('jent', 'lrng: add the Jitter RNG entropy source',
          """\
 Machines with few interrupts and no trusted CPU source take long to be

@@ -102,6 +102,8 @@ static unsigned int lrng_selftest_chacha20(void)
 
 	for (i = 0; i < sizeof(seed); i++)
 		seed[i] = i;
+	/* Test kernels only: a wrong seed, see lrng_selftest_inject.c. */
+	seed[0] ^= lrng_selftest_corruption();
 	lrng_cc20_init(&cc20);
 	lrng_cc20_seed(&cc20, seed, sizeof(seed));
 	lrng_cc20_generate(&cc20, out, sizeof(out));

@@ -30,4 +30,14 @@ static inline unsigned int lrng_selftest_array(void)
 }
 #endif
 
+#if IS_ENABLED(CONFIG_LRNG_TEST_SELFTEST_FAIL)
+u8 lrng_selftest_corruption(void);
+#else
+/* No failure injection built: the known-answer test's seed is as given. */
+static inline u8 lrng_selftest_corruption(void)
+{
+	return 0;
+}
+#endif
+
 #endif /* _LRNG_SELFTEST_H */

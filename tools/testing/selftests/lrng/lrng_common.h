@@ -482,6 +482,10 @@ static inline int lrng_kmsg_count(const char *needle)
 #define LRNG_SELFTEST_STATUS \
 	"/sys/module/lrng_selftest/parameters/selftest_status"
 
+/* Test kernels: writing 1 makes the next run of the self-tests fail. */
+#define LRNG_SELFTEST_CORRUPT \
+	"/sys/module/lrng_selftest/parameters/corrupt_next"
+
 /* Generate calls without a full reseed before the fallback to unseeded. */
 #define LRNG_MAX_WO_PARAM \
 	"/sys/module/lrng_drng_mgr/parameters/max_wo_reseed"
