@@ -44,6 +44,7 @@
 #include "lrng_drng_mgr.h"
 #include "lrng_drng_pcpu.h"
 #include "lrng_ready.h"
+#include "lrng_testing.h"
 
 /*
  * Four ChaCha20 blocks of the per-CPU DRNG, less the new key that the
@@ -61,12 +62,14 @@ enum {
  * @lock: guards the whole structure on this CPU
  * @generation: DRNG generation @data was drawn from
  * @pos: offset of the next unused byte; UINT_MAX when never filled
+ * @origin: what @data came from, for the origin counters
  */
 struct lrng_batch {
 	u8 data[LRNG_BATCH_BYTES];
 	local_lock_t lock;
 	unsigned long generation;
 	unsigned int pos;
+	enum lrng_drng_origin origin;
 };
 
 static DEFINE_PER_CPU(struct lrng_batch, lrng_batch) = {
@@ -102,6 +105,8 @@ void lrng_batch_reset_cpu(unsigned int cpu)
 static __always_inline void lrng_batch_take(void *buf, size_t len,
 					    unsigned int align)
 {
+	/* Constant in every caller: get_random_bytes() gives @align 1. */
+	enum lrng_drng_path path = align == 1 ? LRNG_PATH_BYTES : LRNG_PATH_UN;
 	struct lrng_batch *batch;
 	unsigned long flags, generation;
 	unsigned int pos, todo;
@@ -109,7 +114,7 @@ static __always_inline void lrng_batch_take(void *buf, size_t len,
 	bool stale;
 
 	if (!lrng_ready()) {
-		lrng_drng_get(out, len);
+		lrng_testing_drng_count(path, lrng_drng_get(out, len), len);
 		return;
 	}
 
@@ -122,7 +127,8 @@ static __always_inline void lrng_batch_take(void *buf, size_t len,
 	stale = batch->generation != generation;
 	while (len) {
 		if (unlikely(pos > sizeof(batch->data) - align || stale)) {
-			lrng_drng_get(batch->data, sizeof(batch->data));
+			batch->origin = lrng_drng_get(batch->data,
+						      sizeof(batch->data));
 			batch->generation = generation;
 			stale = false;
 			pos = 0;
@@ -134,6 +140,7 @@ static __always_inline void lrng_batch_take(void *buf, size_t len,
 			todo = min_t(size_t, len, sizeof(batch->data) - pos);
 		memcpy(out, batch->data + pos, todo);
 		memset(batch->data + pos, 0, todo);
+		lrng_testing_drng_count(path, batch->origin, todo);
 		pos += todo;
 		out += todo;
 		len -= todo;
@@ -157,7 +164,8 @@ void get_random_bytes(void *buf, size_t len)
 	if (len <= LRNG_BATCH_SHORT_MAX)
 		lrng_batch_take(buf, len, 1);
 	else
-		lrng_drng_get(buf, len);
+		lrng_testing_drng_count(LRNG_PATH_BYTES,
+					lrng_drng_get(buf, len), len);
 }
 EXPORT_SYMBOL(get_random_bytes);
 

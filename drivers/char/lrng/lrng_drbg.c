@@ -8,8 +8,10 @@
  * that serves getrandom(2) and the devices to one of the kernel's SP800-90A
  * DRBGs without prediction resistance, and the conditioning hash to SHA-512,
  * whose 512-bit digest lets the entropy pools carry the oversampled seeds of
- * SP800-90C (lrng_es_mgr.c).  Built in, it switches at boot; as a module,
- * when loaded, and back to ChaCha20 and SHA-256 when removed.
+ * SP800-90C (lrng_es_mgr.c).  Built in, it switches at late_initcall; as a
+ * module, when loaded, and back to ChaCha20 and SHA-256 when removed.  With
+ * CONFIG_LRNG_DRNG_BOOT_DRBG it is built in, takes over at
+ * device_initcall_sync and stays ("The DRBG from boot", lrng_drng_boot.c).
  *
  * drbg_type= selects the DRBG: 0 CTR DRBG with AES-256, 1 HMAC DRBG with
  * SHA-512 (default), 2 Hash DRBG with SHA-512.
@@ -26,6 +28,8 @@
 #include <linux/lrng.h>
 #include <linux/module.h>
 #include <linux/moduleparam.h>
+
+#include "lrng_switch.h"
 
 static const char *const lrng_drbg_names[] = {
 	"drbg_nopr_ctr_aes256",
@@ -82,6 +86,7 @@ static int __init lrng_drbg_init(void)
 	if (lrng_drbg_type >= ARRAY_SIZE(lrng_drbg_names)) {
 		pr_err("drbg_type=%u: use 0 (CTR), 1 (HMAC) or 2 (Hash)\n",
 		       lrng_drbg_type);
+		lrng_drng_boot_failed("drbg_type", -EINVAL);
 		return -EINVAL;
 	}
 	return lrng_set_drng_cb(&lrng_drbg_cb);
@@ -92,7 +97,7 @@ static void __exit lrng_drbg_exit(void)
 	lrng_set_drng_cb(NULL);
 }
 
-late_initcall(lrng_drbg_init);
+lrng_drbg_initcall(lrng_drbg_init);
 module_exit(lrng_drbg_exit);
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("LRNG extension: SP800-90A DRBG and SHA-512 conditioning");

@@ -163,17 +163,21 @@ static void lrng_drng_reset_counters(struct lrng_drng *drng, bool full)
 /*
  * Seed a ChaCha20 DRNG instance and advance its generation, which makes the
  * per-CPU DRNGs keyed from it rekey; lrng_drng_publish() tells the batches
- * and the vDSO.
+ * and the vDSO.  @drbg_key: @seed is output of the DRBG that serves from
+ * boot, or of an instance keyed only from it; the seed then replaces the
+ * state instead of being mixed into it, so that the state derives from
+ * the DRBG alone (see "The DRBG from boot" in lrng_drng_boot.c).
  */
 static void lrng_drng_seed_cc20(struct lrng_drng *drng, const void *seed,
-				size_t len, bool full)
+				size_t len, bool full, bool drbg_key)
 {
 	unsigned long flags, generation;
 
 	spin_lock_irqsave(&drng->lock, flags);
-	if (!drng->seeded)
+	if (!drng->seeded || drbg_key)
 		lrng_cc20_init(&drng->cc20);
 	lrng_cc20_seed(&drng->cc20, seed, len);
+	drng->drbg_keyed = drbg_key;
 	/* Read without the lock: lrng_drng_was_seeded(). */
 	WRITE_ONCE(drng->seeded, true);
 	lrng_drng_reset_counters(drng, full);
@@ -232,10 +236,11 @@ void lrng_drng_seed(const void *seed, size_t len, bool full)
 
 	if (lrng_drng_switched() &&
 	    !lrng_switch_drng_seed(seed, len, key, sizeof(key))) {
-		lrng_drng_seed_cc20(&lrng_drng_init, key, sizeof(key), full);
+		lrng_drng_seed_cc20(&lrng_drng_init, key, sizeof(key), full,
+				    lrng_drng_boot_drbg());
 		memzero_explicit(key, sizeof(key));
 	} else {
-		lrng_drng_seed_cc20(&lrng_drng_init, seed, len, full);
+		lrng_drng_seed_cc20(&lrng_drng_init, seed, len, full, false);
 	}
 	lrng_drng_schedule_reseed();
 }
@@ -248,15 +253,19 @@ void lrng_drng_seed(const void *seed, size_t len, bool full)
  *
  * As lrng_drng_seed(), but never the switched DRNG, whose seed takes a
  * mutex: this takes only spinlocks, so that it cannot sleep whatever
- * happens to the switched DRNG meanwhile.
+ * happens to the switched DRNG meanwhile.  While the DRBG from boot serves,
+ * the ChaCha20 DRNGs take no seed but its output: then nothing is seeded.
  *
  * Return: 0, or -EBUSY when a switched DRNG serves, which did not get the
- * seed (the ChaCha20 DRNGs did, so that no entropy is lost): the caller
- * must reseed in process context for it.
+ * seed (the ChaCha20 DRNGs did, so that no entropy is lost, unless the
+ * DRBG from boot serves): the caller must reseed in process context for
+ * it.
  */
 int lrng_drng_seed_nosleep(const void *seed, size_t len, bool full)
 {
-	lrng_drng_seed_cc20(&lrng_drng_init, seed, len, full);
+	if (lrng_drng_boot_drbg())
+		return -EBUSY;
+	lrng_drng_seed_cc20(&lrng_drng_init, seed, len, full, false);
 	lrng_drng_schedule_reseed();
 	return lrng_drng_switched() ? -EBUSY : 0;
 }
@@ -315,15 +324,22 @@ void lrng_drng_count_generate(void)
  * the operations lrng_numa.c runs on each node's instance.
  ******************************************************************/
 
-/* Key for another instance: 32 bytes of the initial instance's key stream. */
-static void lrng_drng_init_key(u8 key[LRNG_DRNG_SECURITY_STRENGTH_BYTES])
+/*
+ * Key for another instance: 32 bytes of the initial instance's key stream.
+ * Returns whether the initial instance was keyed only from the DRBG from
+ * boot, so that the key is DRBG output at one remove.
+ */
+static bool lrng_drng_init_key(u8 key[LRNG_DRNG_SECURITY_STRENGTH_BYTES])
 {
 	unsigned long flags;
+	bool drbg_keyed;
 
 	spin_lock_irqsave(&lrng_drng_init.lock, flags);
 	lrng_cc20_generate(&lrng_drng_init.cc20, key,
 			   LRNG_DRNG_SECURITY_STRENGTH_BYTES);
+	drbg_keyed = lrng_drng_init.drbg_keyed;
 	spin_unlock_irqrestore(&lrng_drng_init.lock, flags);
+	return drbg_keyed;
 }
 
 /**
@@ -347,7 +363,7 @@ struct lrng_drng *lrng_drng_node_alloc(int node)
 	spin_lock_init(&drng->lock);
 	atomic_set(&drng->requests, LRNG_DRNG_RESEED_THRESH);
 
-	lrng_drng_init_key(key);
+	drng->drbg_keyed = lrng_drng_init_key(key);
 	lrng_cc20_init(&drng->cc20);
 	lrng_cc20_seed(&drng->cc20, key, sizeof(key));
 	memzero_explicit(key, sizeof(key));
@@ -388,7 +404,7 @@ struct lrng_drng *lrng_drng_init_instance(void)
 void lrng_drng_inst_seed(struct lrng_drng *drng, const void *seed, size_t len,
 			 bool full)
 {
-	lrng_drng_seed_cc20(drng, seed, len, full);
+	lrng_drng_seed_cc20(drng, seed, len, full, false);
 }
 
 /**
@@ -396,14 +412,16 @@ void lrng_drng_inst_seed(struct lrng_drng *drng, const void *seed, size_t len,
  * @drng: the instance, of lrng_drng_node_alloc()
  *
  * A seed of full strength: 32 bytes of the initial instance's key stream,
- * as at the allocation.
+ * as at the allocation.  While the initial instance is keyed only from the
+ * DRBG from boot, the key replaces the instance's state.
  */
 void lrng_drng_inst_rekey(struct lrng_drng *drng)
 {
 	u8 key[LRNG_DRNG_SECURITY_STRENGTH_BYTES];
+	bool drbg_key;
 
-	lrng_drng_init_key(key);
-	lrng_drng_seed_cc20(drng, key, sizeof(key), true);
+	drbg_key = lrng_drng_init_key(key);
+	lrng_drng_seed_cc20(drng, key, sizeof(key), true, drbg_key);
 	memzero_explicit(key, sizeof(key));
 }
 
@@ -468,7 +486,9 @@ void lrng_drng_mgr_init(void)
 void lrng_drng_mgr_state(struct seq_file *m)
 {
 	lrng_switch_drng_state(m);
-	seq_puts(m, "DRNG for in-kernel callers: ChaCha20\n");
+	seq_printf(m, "DRNG for in-kernel callers: %s\n",
+		   lrng_drng_boot_drbg() ? "ChaCha20 keyed from the DRBG" :
+					   "ChaCha20");
 	seq_printf(m, "ChaCha20 bulk output: %s\n", lrng_cc20_bulk_name());
 	seq_printf(m, "LRNG security strength in bits: %d\n",
 		   LRNG_DRNG_SECURITY_STRENGTH_BITS);

@@ -80,6 +80,10 @@ void lrng_drng_inst_state(struct seq_file *m, int node, struct lrng_drng *drng);
  *		       since then are counted by @requests)
  * @seeded: @cc20 was seeded at least once
  * @force_reseed: reseed before the next output (user data was injected)
+ * @drbg_keyed: @cc20 is a key of the DRBG that serves from boot, or of an
+ *		instance keyed so, and nothing else: every seed since
+ *		replaced the state (CONFIG_LRNG_DRNG_BOOT_DRBG); guarded by
+ *		@lock
  * @served: generate calls up to the last reseed or skipped reseed
  *
  * The two 64-bit counters are atomic64_t, written under @lock and read
@@ -94,6 +98,7 @@ struct lrng_drng {
 	atomic64_t calls_wo_full_seed;
 	bool seeded;
 	bool force_reseed;
+	bool drbg_keyed;
 	atomic64_t served;
 };
 

@@ -57,6 +57,7 @@
 #include "lrng_es_mgr.h"
 #include "lrng_numa.h"
 #include "lrng_switch.h"
+#include "lrng_testing.h"
 
 /**
  * struct lrng_drng_pcpu - per-CPU ChaCha20 DRNG keyed from the DRNG instance
@@ -67,6 +68,9 @@
  * @calls: generate calls served for @drng and not yet counted in its
  *	   reseed counter (lrng_drng.requests); fewer than
  *	   LRNG_DRNG_PCPU_BATCH
+ * @origin: what @cc20 came from: LRNG_ORIGIN_CC20_DRBG when @drng was
+ *	    keyed only from the DRBG (lrng_drng.drbg_keyed) at the rekey,
+ *	    which replaced @cc20 with 32 bytes of @drng's output
  * @lock: guards the structure on this CPU; taken before lrng_drng.lock
  */
 struct lrng_drng_pcpu {
@@ -74,6 +78,7 @@ struct lrng_drng_pcpu {
 	struct lrng_drng *drng;
 	unsigned long generation;
 	u32 calls;
+	enum lrng_drng_origin origin;
 	local_lock_t lock;
 };
 
@@ -98,16 +103,18 @@ static DEFINE_PER_CPU(struct lrng_drng_pcpu, lrng_drng_pcpu) = {
 };
 
 /*
- * Produce @len bytes (at most LRNG_DRNG_PCPU_DIRECT) for one generate call.
+ * Produce @len bytes (at most LRNG_DRNG_PCPU_DIRECT) for one generate call
+ * and return what they came from.
  *
  * Every CPU has its own ChaCha20 DRNG, keyed with 32 bytes of the DRNG
  * instance whenever the instance's generation moved (a reseed), so that
  * output takes no global lock on a seeded system.
  */
-static __always_inline void lrng_drng_pcpu_generate(struct lrng_drng *drng,
-						    u8 *out, size_t len)
+static __always_inline enum lrng_drng_origin
+lrng_drng_pcpu_generate(struct lrng_drng *drng, u8 *out, size_t len)
 {
 	struct lrng_drng *counted = drng;
+	enum lrng_drng_origin origin;
 	struct lrng_drng_pcpu *pcpu;
 	unsigned long flags, generation;
 	u8 key[CHACHA_KEY_SIZE];
@@ -126,6 +133,8 @@ static __always_inline void lrng_drng_pcpu_generate(struct lrng_drng *drng,
 		spin_lock(&drng->lock);
 		lrng_cc20_generate(&drng->cc20, key, sizeof(key));
 		pcpu->generation = drng->generation;
+		pcpu->origin = drng->drbg_keyed ? LRNG_ORIGIN_CC20_DRBG :
+						  LRNG_ORIGIN_CHACHA20;
 		WRITE_ONCE(pcpu->drng, drng);
 		spin_unlock(&drng->lock);
 		lrng_cc20_init(&pcpu->cc20);
@@ -139,9 +148,11 @@ static __always_inline void lrng_drng_pcpu_generate(struct lrng_drng *drng,
 		WRITE_ONCE(pcpu->calls, pcpu->calls + 1);
 	}
 	lrng_cc20_generate(&pcpu->cc20, out, len);
+	origin = pcpu->origin;
 	local_unlock_irqrestore(&lrng_drng_pcpu.lock, flags);
 
 	lrng_drng_count_calls(counted, calls);
+	return origin;
 }
 
 /**
@@ -174,8 +185,11 @@ void lrng_drng_reset_cpu(unsigned int cpu)
 	per_cpu_ptr(&lrng_drng_pcpu, cpu)->generation = ULONG_MAX;
 }
 
-/* At most LRNG_DRNG_PCPU_DIRECT bytes straight from this CPU's DRNG. */
-static void lrng_drng_direct(u8 *out, size_t len)
+/*
+ * At most LRNG_DRNG_PCPU_DIRECT bytes straight from this CPU's DRNG;
+ * returns what they came from.
+ */
+static enum lrng_drng_origin lrng_drng_direct(u8 *out, size_t len)
 {
 	struct lrng_drng *drng;
 
@@ -186,7 +200,7 @@ static void lrng_drng_direct(u8 *out, size_t len)
 	/* This CPU's node; a migration after this only costs a rekey. */
 	drng = lrng_numa_drng(numa_node_id()) ?: &lrng_drng_init;
 	lrng_drng_reseed_if_due(drng, false);
-	lrng_drng_pcpu_generate(drng, out, len);
+	return lrng_drng_pcpu_generate(drng, out, len);
 }
 
 /*
@@ -194,27 +208,28 @@ static void lrng_drng_direct(u8 *out, size_t len)
  * LRNG_DRNG_MAX_REQSIZE bytes are one generate call, a one-time key from
  * this CPU's DRNG expanded with no lock held, in the caller's chunks.  A
  * call that would start with at most LRNG_DRNG_PCPU_DIRECT bytes takes them
- * straight from this CPU's DRNG instead.
+ * straight from this CPU's DRNG instead.  Returns the lowest origin of
+ * the DRNGs that gave these bytes.
  */
-static void lrng_drng_stream_fill(struct lrng_drng_stream *st, u8 *out,
-				  size_t len)
+static enum lrng_drng_origin
+lrng_drng_stream_fill(struct lrng_drng_stream *st, u8 *out, size_t len)
 {
+	enum lrng_drng_origin origin = LRNG_ORIGIN_NR;
 	u8 key[CHACHA_KEY_SIZE];
 	size_t todo;
 
 	while (len) {
 		/* A small call's whole output: one block, no one-time key. */
-		if (!st->left && len <= LRNG_DRNG_PCPU_DIRECT) {
-			lrng_drng_direct(out, len);
-			return;
-		}
+		if (!st->left && len <= LRNG_DRNG_PCPU_DIRECT)
+			return min(origin, lrng_drng_direct(out, len));
 		if (!st->left) {
-			lrng_drng_direct(key, sizeof(key));
+			st->origin = lrng_drng_direct(key, sizeof(key));
 			lrng_cc20_key_once(&st->once, key);
 			memzero_explicit(key, sizeof(key));
 			st->left = LRNG_DRNG_MAX_REQSIZE;
 			st->keyed = true;
 		}
+		origin = min(origin, st->origin);
 		todo = min(len, st->left);
 		lrng_cc20_blocks(&st->once, out, todo);
 		/* A partial block's rest is skipped, never given out. */
@@ -222,6 +237,7 @@ static void lrng_drng_stream_fill(struct lrng_drng_stream *st, u8 *out,
 		out += todo;
 		len -= todo;
 	}
+	return origin;
 }
 
 /**
@@ -233,21 +249,24 @@ static void lrng_drng_stream_fill(struct lrng_drng_stream *st, u8 *out,
  * backed by a full seed is the caller's question (lrng_ready()).  Each
  * generate call covers at most LRNG_DRNG_MAX_REQSIZE bytes; no lock is held
  * while a large request is expanded (a stream on the stack).
+ *
+ * Return: what the bytes came from, for the origin counters of the output
+ * paths (lrng_testing_drng_count()).
  */
-void lrng_drng_get(void *buf, size_t len)
+enum lrng_drng_origin lrng_drng_get(void *buf, size_t len)
 {
+	enum lrng_drng_origin origin;
 	struct lrng_drng_stream st;
 
 	if (!len)
-		return;
-	if (len <= LRNG_DRNG_PCPU_DIRECT) {
-		lrng_drng_direct(buf, len);
-		return;
-	}
+		return LRNG_ORIGIN_NR;
+	if (len <= LRNG_DRNG_PCPU_DIRECT)
+		return lrng_drng_direct(buf, len);
 	st.left = 0;
 	st.keyed = false;
-	lrng_drng_stream_fill(&st, buf, len);
+	origin = lrng_drng_stream_fill(&st, buf, len);
 	lrng_drng_stream_end(&st);
+	return origin;
 }
 
 /**
@@ -260,15 +279,19 @@ void lrng_drng_get(void *buf, size_t len)
  */
 void lrng_drng_get_sleep(void *buf, size_t len)
 {
+	enum lrng_drng_origin origin;
 	size_t done = 0;
 
 	if (lrng_drng_switched()) {
 		/* Its seed takes a mutex: only here can it come first. */
 		lrng_drng_reseed_if_due(&lrng_drng_init, true);
 		done = lrng_switch_drng_get(buf, len);
+		lrng_testing_drng_count(LRNG_PATH_USER, LRNG_ORIGIN_SWITCHED,
+					done);
 	}
 	/* What the switched DRNG failed to give is ChaCha20's. */
-	lrng_drng_get((u8 *)buf + done, len - done);
+	origin = lrng_drng_get((u8 *)buf + done, len - done);
+	lrng_testing_drng_count(LRNG_PATH_USER, origin, len - done);
 }
 
 /**
@@ -284,8 +307,12 @@ void lrng_drng_get_sleep(void *buf, size_t len)
  */
 void lrng_drng_stream_get(struct lrng_drng_stream *st, void *buf, size_t len)
 {
-	if (lrng_drng_switched())
+	enum lrng_drng_origin origin;
+
+	if (lrng_drng_switched()) {
 		lrng_drng_get_sleep(buf, len);
-	else
-		lrng_drng_stream_fill(st, buf, len);
+		return;
+	}
+	origin = lrng_drng_stream_fill(st, buf, len);
+	lrng_testing_drng_count(LRNG_PATH_USER, origin, len);
 }

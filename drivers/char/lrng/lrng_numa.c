@@ -27,7 +27,9 @@
  * instances exist, and when their allocation fails (logged as "no memory
  * for one DRNG per NUMA node"), the initial instance serves every node;
  * every later reseed of full strength tries the allocation again, until it
- * works.  A switched DRNG is one instance for all nodes.
+ * works.  A switched DRNG is one instance for all nodes.  While the DRBG
+ * from boot serves, every reseed keys the nodes from the initial instance
+ * instead of their own draws, so that they too derive from the DRBG alone.
  */
 
 /*
@@ -57,6 +59,7 @@
 #include "lrng_drng_mgr.h"
 #include "lrng_es_mgr.h"
 #include "lrng_numa.h"
+#include "lrng_switch.h"
 
 /* One instance per possible node, indexed by node id; NULL until set. */
 static struct lrng_drng **lrng_numa_drngs;
@@ -141,8 +144,10 @@ void lrng_numa_alloc(void)
  * Every node but the first (whose instance is the initial one, seeded by
  * the caller) takes its own draw of the entropy sources; a node whose draw
  * would be too small keeps its state and tries again at the next reseed.
- * Called by the entropy source manager at a reseed of a fully seeded LRNG,
- * before it publishes the seed's generation.
+ * While the DRBG from boot serves, every node is keyed from the initial
+ * instance instead, which the DRBG keyed: no entropy source seeds a
+ * ChaCha20 DRNG then.  Called by the entropy source manager at a reseed of
+ * a fully seeded LRNG, before it publishes the seed's generation.
  */
 void lrng_numa_seed_nodes(bool force)
 {
@@ -154,6 +159,10 @@ void lrng_numa_seed_nodes(bool force)
 
 	if (!drngs)
 		return;
+	if (lrng_drng_boot_drbg()) {
+		lrng_numa_rekey_nodes();
+		return;
+	}
 	for_each_node(node) {
 		if (drngs[node] == init)
 			continue;

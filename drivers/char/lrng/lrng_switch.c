@@ -56,7 +56,8 @@
  * lrng_switch_current; it is taken before lrng_drng_sw_lock.
  *
  * Sections: 1. the switched DRNG (its state, its seeding and its output),
- * 2. the hash switch, 3. lrng_set_drng_cb().
+ * 2. the hash switch, 3. lrng_set_drng_cb().  The DRBG from boot is
+ * lrng_drng_boot.c.
  */
 
 #include <linux/err.h>
@@ -133,9 +134,11 @@ static int lrng_drng_sw_generate(u8 *out, u32 len)
 							 out, len);
 	if (ret >= 0 && ret != len)
 		ret = -EIO;
-	if (ret < 0)
+	if (ret < 0) {
+		lrng_drng_boot_failed("generate", ret);
 		pr_warn_ratelimited("DRNG %s failed (%d): ChaCha20 serves instead\n",
 				    lrng_drng_sw.cb->lrng_drng_name(), ret);
+	}
 	return ret < 0 ? ret : 0;
 }
 
@@ -180,7 +183,9 @@ int lrng_switch_drng_seed(const void *seed, size_t len, u8 *key,
 	if (lrng_drng_sw.cb) {
 		ret = lrng_drng_sw.cb->lrng_drng_seed_helper(lrng_drng_sw.drng,
 							     seed, len);
-		if (!ret)
+		if (ret)
+			lrng_drng_boot_failed("seed", ret);
+		else
 			ret = lrng_drng_sw_generate(key, keylen);
 	}
 	lrng_drng_sw_unstage();
@@ -394,13 +399,15 @@ static bool lrng_switch_cb_valid(const struct lrng_crypto_cb *cb)
  * so a module may call this from its exit function and go.
  *
  * Return: 0 on success (also when @cb is already in use); -EINVAL for
- * incomplete callbacks; -EBUSY when another extension is active; the
+ * incomplete callbacks; -EBUSY when another extension is active or the
+ * DRBG from boot serves (lrng_drng_boot.c); the
  * error of the allocation or the first seed of the new DRNG or hash, in
  * which case nothing changed.
  */
 int lrng_set_drng_cb(const struct lrng_crypto_cb *cb)
 {
 	const struct lrng_crypto_cb *old, *hash_cb;
+	bool takeover = false;
 	int ret = 0;
 
 	if (!cb)
@@ -418,6 +425,13 @@ int lrng_set_drng_cb(const struct lrng_crypto_cb *cb)
 		ret = -EBUSY;
 		goto out;
 	}
+	if (lrng_drng_boot_drbg()) {
+		pr_warn("DRNG %s serves from boot: it stays\n",
+			old->lrng_drng_name());
+		ret = -EBUSY;
+		goto out;
+	}
+	takeover = IS_ENABLED(CONFIG_LRNG_DRNG_BOOT_DRBG) && cb->lrng_drng_alloc;
 
 	ret = lrng_switch_drng(cb);
 	if (ret) {
@@ -444,6 +458,9 @@ undo_drng:
 	WARN_ON_ONCE(lrng_switch_drng(old));
 out:
 	mutex_unlock(&lrng_switch_lock);
+	if (takeover)
+		lrng_drng_boot_takeover(ret);
 	return ret;
 }
 EXPORT_SYMBOL_GPL(lrng_set_drng_cb);
+

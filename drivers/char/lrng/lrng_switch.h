@@ -41,4 +41,40 @@ static inline void lrng_switch_drng_state(struct seq_file *m)
 }
 #endif
 
+/**
+ * lrng_drng_boot_drbg() - whether the DRBG from boot serves
+ *
+ * With CONFIG_LRNG_DRNG_BOOT_DRBG, once the DRBG took over: the ChaCha20
+ * DRNGs then take no seed but its output, which replaces their state.
+ *
+ * Return: true while the DRBG from boot serves.
+ */
+static inline bool lrng_drng_boot_drbg(void)
+{
+	return IS_ENABLED(CONFIG_LRNG_DRNG_BOOT_DRBG) && lrng_drng_switched();
+}
+
+/*
+ * The initcall of the built-in DRBG extension (lrng_drbg.c): the DRBG from
+ * boot takes over at the first level at which the DRBG, its self-tests and
+ * the Jitter RNG it needs in FIPS mode are all registered (see "The DRBG
+ * from boot" in lrng_drng_boot.c); the run-time extension switches at
+ * late_initcall.  As a module, both are module_init().
+ */
+#if IS_ENABLED(CONFIG_LRNG_DRNG_BOOT_DRBG)
+void lrng_drng_boot_failed(const char *what, int err);
+void lrng_drng_boot_takeover(int ret);
+#define lrng_drbg_initcall(fn)	device_initcall_sync(fn)
+#else
+static inline void lrng_drng_boot_failed(const char *what, int err)
+{
+}
+
+static inline void lrng_drng_boot_takeover(int ret)
+{
+}
+
+#define lrng_drbg_initcall(fn)	late_initcall(fn)
+#endif
+
 #endif /* _LRNG_SWITCH_H */

@@ -12,6 +12,41 @@
 #include <linux/compiler.h>
 #include <linux/types.h>
 
+#include "lrng_drng_pcpu.h"
+
+/**
+ * enum lrng_drng_path - the output paths that the origin counters tell apart
+ * @LRNG_PATH_USER: reads of getrandom(2), /dev/random and /dev/urandom,
+ *		    the vDSO's keys included, but those of up to
+ *		    LRNG_BATCH_SHORT_MAX bytes that the ChaCha20 DRNGs serve
+ *		    through get_random_bytes()
+ * @LRNG_PATH_BYTES: get_random_bytes()
+ * @LRNG_PATH_UN: get_random_u8() .. get_random_u64() through the batch
+ * @LRNG_PATH_NR: number of paths
+ */
+enum lrng_drng_path {
+	LRNG_PATH_USER,
+	LRNG_PATH_BYTES,
+	LRNG_PATH_UN,
+	LRNG_PATH_NR,
+};
+
+void lrng_testing_drng_add(enum lrng_drng_path path,
+			   enum lrng_drng_origin origin, size_t len);
+
+/*
+ * Count @len bytes of @path that came from @origin, with
+ * CONFIG_LRNG_TEST_DRNG_ORIGIN; without it the output paths count nothing.
+ * Any context but NMI.
+ */
+static __always_inline void lrng_testing_drng_count(enum lrng_drng_path path,
+						    enum lrng_drng_origin origin,
+						    size_t len)
+{
+	if (IS_ENABLED(CONFIG_LRNG_TEST_DRNG_ORIGIN))
+		lrng_testing_drng_add(path, origin, len);
+}
+
 #if IS_ENABLED(CONFIG_LRNG_TESTING)
 
 /* Taps collecting now; the hooks below call nothing while it is 0. */
