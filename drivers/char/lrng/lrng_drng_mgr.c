@@ -16,6 +16,10 @@
  * asks the entropy source manager for reseeds and publishes a new
  * generation at every seed.
  *
+ * With the DRBG from boot (CONFIG_LRNG_DRNG_BOOT_DRBG, lrng_drng_boot.c)
+ * the instance takes no seed but 32 bytes of the DRBG's output, which
+ * replace its state at every seed once the DRBG serves.
+ *
  * Output does not come from the instance directly: every CPU has its own
  * ChaCha20 DRNG, keyed from the instance whenever the instance's generation
  * moved, so that a seeded system takes no global lock to produce random

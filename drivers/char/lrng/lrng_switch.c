@@ -27,7 +27,8 @@
  *   context, and takes every seed of the entropy source manager.  In-kernel
  *   callers (get_random_bytes(), get_random_u32() and the others, possibly
  *   in atomic context) keep the per-CPU ChaCha20 DRNGs, which the switched
- *   DRNG reseeds from its output at every seed.
+ *   DRNG reseeds from its output at every seed (with the DRBG from boot,
+ *   replaces: see "The DRBG from boot").
  * - Every generate call of the switched DRNG is of LRNG_DRNG_MAX_REQSIZE
  *   (4096) bytes, whatever the size of the reads: a smaller request is
  *   served from a buffer allocated with the DRNG, which later requests
