@@ -9,6 +9,9 @@
 #                        harness/init), export parity
 #   export_parity_check  random.c's exports against the LRNG's in the
 #                        distro build's Module.symvers (harness/exports.py)
+#   drbg_boot_tests      the drbg flavor (the distro configuration plus
+#                        harness/drbg.config, O=build/obj-drbg): build and
+#                        the drbg-fips boot (fips=1, lrng_drbg_boot_test)
 #   cross_checks         W=1 compile of drivers/char/lrng/ for ARCH=um and
 #                        for ARCH=arm64 LLVM=1 (build/obj-um, obj-arm64)
 
@@ -35,11 +38,41 @@ distro_tests() {
 			fips=1 random.trust_cpu=off random.trust_bootloader=off \
 			lrng_es_jent.jitterrng=0
 		fault_boot distro
+		drbg_boot_tests
 	else
 		fail "distro: guest programs" "build failed (log: build/logs/user.log)"
 	fi
 	export_parity_check
 	info "distro kernel: $((SECONDS - t1)) s"
+}
+
+# drbg_boot_tests: the drbg flavor (the distro configuration plus
+# harness/drbg.config: the SP800-90A DRBG serves from boot), booted with
+# fips=1 as drbg-fips with the distro kernel's initramfs: the DRBG's
+# self-tests and its FIPS instantiation run before its first output, and
+# lrng_drbg_boot_test shows with the origin counters that every output
+# path is the DRBG's (LRNG_DRBG_BOOT=1 tells the test so).
+drbg_boot_tests() {
+	if ! build_kernel drbg; then
+		fail "drbg: kernel build" "see build/logs/build-drbg.log or config-drbg.log"
+		return
+	fi
+	pass "drbg: kernel build (harness/distro.config and drbg.config options all set)"
+	special_boot_on drbg drbg-fips lrng_drbg_boot_test fips=1 LRNG_DRBG_BOOT=1
+	drbg_console_check drbg-fips
+}
+
+# drbg_console_check NAME: the console of the boot NAME says that the DRBG
+# took over in FIPS mode.
+drbg_console_check() {
+	local con=$LOGS/$1.console.log what="$1: the DRBG from boot took over in FIPS mode"
+	if ! grep -aq 'fips mode: enabled' "$con"; then
+		fail "$what" "no fips=1 on the console (build/logs/$1.console.log)"
+	elif ! grep -aq 'DRBG from boot serves; in-kernel callers: ChaCha20 keyed from it' "$con"; then
+		fail "$what" "no takeover message (build/logs/$1.console.log)"
+	else
+		pass "$what"
+	fi
 }
 
 # fault_boot FLAVOR (distro or lrng-debug): lrng_fault_test, failslab on the

@@ -328,6 +328,22 @@ nothing was copied. Readers serialise on a mutex that is never held
 while waiting. The vDSO's getrandom(), which cannot tell GRND_RANDOM
 apart, passes every call to the system call in this mode.""",
          L('lrng_drng_pr.c'), ['LRNG_AIS2031_NTG1_SEEDING_STRATEGY']),
+    Step('drbg-boot',
+         'lrng: add the SP800-90A DRBG as the DRNG that serves from boot',
+         """\
+A FIPS 140-3 security policy needs every output of the kernel's RNG to
+come from an approved DRBG, or from state derived from it in a way the
+policy can state. CONFIG_LRNG_DRNG_BOOT_DRBG builds the DRBG extension
+in and makes its DRBG take over at device_initcall_sync, the first
+level at which the crypto API has the DRBG, its self-tests and the
+Jitter RNG that FIPS mode needs. From then on user space reads the
+DRBG's output, and the per-CPU ChaCha20 DRNGs of in-kernel callers are
+replaced by DRBG output at the takeover and at every reseed; no entropy
+source seeds them. CONFIG_LRNG_TEST_DRNG_ORIGIN counts the bytes of each
+output path by the DRNG that served them, in debugfs, for tests.""",
+         L('lrng_drng_boot.c'),
+         ['LRNG_DRNG_BOOT_CHACHA20', 'LRNG_DRNG_BOOT_DRBG',
+          'LRNG_TEST_DRNG_ORIGIN']),
     Step('kunit-drng', 'lrng: add KUnit tests of the DRNG and the batch',
          """\
 CONFIG_LRNG_KUNIT_TEST: known-answer and behaviour tests of the ChaCha20
@@ -443,6 +459,16 @@ and the panic parameter is off unless set on the command line.""",
 Loading and removing the DRBG and kernel crypto API extensions while
 random numbers are read, and the per-node DRNG instances.""",
          S('lrng_switch_test.c', 'lrng_numa_test.c')),
+    Step('sel-drbg-boot',
+         'selftests/lrng: show that the DRBG from boot serves every path',
+         """\
+On a kernel with the DRBG from boot and the origin counters, booted
+with LRNG_DRBG_BOOT=1: getrandom(2), /dev/random, /dev/urandom and the
+vDSO's key come from the DRBG, get_random_bytes() and get_random_u32()
+and u64() from ChaCha20 keyed only from it, and nothing after the
+takeover from ChaCha20 seeded by the entropy sources, which the counters
+show for the early boot.""",
+         S('lrng_drbg_boot_test.c')),
     Step('sel-unready',
          'selftests/lrng: test the interfaces before full seeding',
          """\
