@@ -355,7 +355,8 @@ due. drivers/char/lrng/.kunitconfig runs every suite with
 tools/testing/kunit/kunit.py run --kunitconfig drivers/char/lrng.""",
          [LRNG + '.kunitconfig'] +
          T('Makefile', 'lrng_drng_chacha20_kunit.c', 'lrng_batch_kunit.c',
-           'lrng_reseed_kunit.c'), ['LRNG_KUNIT_TEST']),
+           'lrng_reseed_kunit.c', 'lrng_origin_kunit.c'),
+         ['LRNG_KUNIT_TEST']),
     Step('kunit-irq', 'lrng: add KUnit tests of the interrupt source',
          """\
 Tests of the collection array (for every collection size) and its
