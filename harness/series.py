@@ -165,8 +165,10 @@ One DRNG behind a lock does not scale to many CPUs reading random
 numbers at once. Each CPU gets its own ChaCha20 DRNG, rekeyed from its
 node's DRNG instance whenever that instance was reseeded, so that a
 seeded system takes no global lock to produce random numbers. Large
-requests and user space reads are expanded with interrupts on.""",
-         L('lrng_drng_pcpu.c')),
+requests and user space reads are expanded with interrupts on. The
+header of the test hooks comes with it: the output paths call the
+hooks of the origin counters, which a later patch fills in.""",
+         L('lrng_drng_pcpu.c', 'lrng_testing.h')),
     Step('numa', 'lrng: add one DRNG instance per NUMA node',
          """\
 On a machine with more than one NUMA node, every node gets its own DRNG
@@ -246,7 +248,7 @@ array is full (continuous compression) or when the LRNG is seeded.
 CONFIG_LRNG_HEALTH_TESTS (default y) runs the health tests added two
 patches earlier on every time stamp. A power-on self-test checks the
 collection array.""",
-         L('lrng_es_irq.c', 'lrng_selftest_irq.c', 'lrng_testing.h'),
+         L('lrng_es_irq.c', 'lrng_selftest_irq.c'),
          ['LRNG_IRQ', 'LRNG_CONTINUOUS_COMPRESSION',
           'LRNG_SWITCHABLE_CONTINUOUS_COMPRESSION', 'LRNG_COLLECTION_SIZE_32',
           'LRNG_COLLECTION_SIZE_256', 'LRNG_COLLECTION_SIZE_512',
