@@ -55,7 +55,11 @@
  * - The DRBG draws entropy itself at each seed (get_random_bytes(), which
  *   is then ChaCha20 output keyed from the DRBG and adds no entropy, and in
  *   FIPS mode the Jitter RNG), besides the LRNG's seed, which it takes as
- *   additional input.
+ *   additional input.  crypto/drbg.c also reseeds the DRBG on its own from
+ *   get_random_bytes() alone (300 seconds after its last seed, and while
+ *   the LRNG is not fully seeded); such a reseed adds no entropy and does
+ *   not rekey the ChaCha20 DRNGs, which the DRBG rekeys at every seed the
+ *   LRNG gives it, at most LRNG_DRNG_RESEED_MAX_TIME (600) seconds apart.
  * - The DRBG stays: no extension can replace it (lrng_set_drng_cb() gives
  *   EBUSY).  In FIPS mode a failure of the takeover or of any later seed or
  *   generate call of the DRBG panics, so that nothing is output without
