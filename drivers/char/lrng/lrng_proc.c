@@ -3,10 +3,54 @@
  * LRNG status file: /proc/lrng_type
  *
  * Copyright (C) 2026 The LRNG for Linux 6.12 authors
+ */
+
+/**
+ * DOC: Keys of /proc/lrng_type
  *
- * The format and every key are documented in
- * Documentation/admin-guide/lrng.rst.  Tools rely on the keys, so keys may
- * be added but never renamed or removed.
+ * Tools rely on the keys, so keys may be added but never renamed or
+ * removed.  Top-level lines:
+ *
+ * - "DRNG name" is the DRNG serving user space: ChaCha20, or the DRNG of an
+ *   extension or of the DRBG from boot.  "DRNG for in-kernel callers" is
+ *   ChaCha20, or "ChaCha20 keyed from the DRBG" once the DRBG from boot
+ *   serves.
+ * - "Number of DRNG instances" counts the ChaCha20 DRNG instances (one per
+ *   NUMA node once fully seeded), not the per-CPU DRNGs keyed from them.
+ *   Each has a line "DRNG instance of NUMA node N: generation G, generate
+ *   calls C": C counts the generate calls it served since boot (each at
+ *   most 4096 bytes), G advances at each of its seeds.
+ * - "DRNG generation" advances at every seed.
+ * - "Seeding stage" is one of "unseeded", "initially seeded", "minimally
+ *   seeded" or "fully seeded".
+ * - "SP800-90C compliant" and the three lines after it show whether the
+ *   oversampling rules apply and the amounts in effect.  "SP800-90B
+ *   compliant" is true in FIPS mode with CONFIG_LRNG_HEALTH_TESTS, when
+ *   the health tests gate the interrupt source's credit from its start-up
+ *   test on; else false.
+ * - "Entropy level in bits" is the value of entropy_avail.
+ * - "NTG.1 compliant", only when booted with lrng_es_mgr.ntg1=1, is true
+ *   while the LRNG is fully seeded under that strategy.
+ *
+ * Lines of the sources ("Entropy rate" is in bits per 256 bits of data,
+ * "Available entropy" is what the source could credit to a seed now):
+ *
+ * - CPU: "Available" tells whether the CPU has random instructions;
+ *   "Available entropy" is the rate when it has, else 0; "Data multiplier"
+ *   is how many times the requested data a seed draws and compresses.
+ * - IRQ: the collection size, whether a high-resolution timer was found,
+ *   whether continuous compression is on, the time stamp GCD (0 until the
+ *   first 100 interrupts were seen), the interrupts credited with 256
+ *   bits, the bits credited to 256 interrupts ("Entropy rate") and the
+ *   entropy of the interrupts counted so far, at most 256 (0 while the
+ *   health tests stop the credit).  With CONFIG_LRNG_HEALTH_TESTS: "Health
+ *   test state" is "start-up" (no CPU passed its start-up test yet), "ok",
+ *   "intermittent failure" (a CPU recovers, nothing is credited) or
+ *   "permanent failure"; "Health test passed on CPUs" lists the CPUs whose
+ *   stream is past its start-up test (or "none"); then the two cut-offs
+ *   and the number of failures of each test since boot.
+ * - JitterRNG: "Available" tells whether the Jitter RNG could be
+ *   allocated; "Available entropy" is the credit of its pool.
  */
 
 #include <linux/init.h>
