@@ -88,7 +88,8 @@ void lrng_batch_reset_cpu(unsigned int cpu)
 
 /*
  * Hand out @len bytes of this CPU's batch, the first at a multiple of
- * @align.  Inlined into every caller with a constant @align:
+ * @align, for the output path @path (the origin counters of a test kernel,
+ * lrng_testing.h).  Inlined into every caller with a constant @align:
  *
  *  - get_random_uN() asks for @len == @align, a power of two up to 8: the
  *    value never spans a refill, and with @len a constant too the copy and
@@ -103,10 +104,9 @@ void lrng_batch_reset_cpu(unsigned int cpu)
  * (see above).  Interrupts are off for one refill at most.
  */
 static __always_inline void lrng_batch_take(void *buf, size_t len,
-					    unsigned int align)
+					    unsigned int align,
+					    enum lrng_drng_path path)
 {
-	/* Constant in every caller: get_random_bytes() gives @align 1. */
-	enum lrng_drng_path path = align == 1 ? LRNG_PATH_BYTES : LRNG_PATH_UN;
 	struct lrng_batch *batch;
 	unsigned long flags, generation;
 	unsigned int pos, todo;
@@ -162,7 +162,7 @@ static __always_inline void lrng_batch_take(void *buf, size_t len,
 void get_random_bytes(void *buf, size_t len)
 {
 	if (len <= LRNG_BATCH_SHORT_MAX)
-		lrng_batch_take(buf, len, 1);
+		lrng_batch_take(buf, len, 1, LRNG_PATH_BYTES);
 	else
 		lrng_testing_drng_count(LRNG_PATH_BYTES,
 					lrng_drng_get(buf, len), len);
@@ -178,7 +178,7 @@ u8 get_random_u8(void)
 {
 	u8 ret;
 
-	lrng_batch_take(&ret, sizeof(ret), sizeof(ret));
+	lrng_batch_take(&ret, sizeof(ret), sizeof(ret), LRNG_PATH_UN);
 	return ret;
 }
 EXPORT_SYMBOL(get_random_u8);
@@ -192,7 +192,7 @@ u16 get_random_u16(void)
 {
 	u16 ret;
 
-	lrng_batch_take(&ret, sizeof(ret), sizeof(ret));
+	lrng_batch_take(&ret, sizeof(ret), sizeof(ret), LRNG_PATH_UN);
 	return ret;
 }
 EXPORT_SYMBOL(get_random_u16);
@@ -206,7 +206,7 @@ u32 get_random_u32(void)
 {
 	u32 ret;
 
-	lrng_batch_take(&ret, sizeof(ret), sizeof(ret));
+	lrng_batch_take(&ret, sizeof(ret), sizeof(ret), LRNG_PATH_UN);
 	return ret;
 }
 EXPORT_SYMBOL(get_random_u32);
@@ -220,7 +220,7 @@ u64 get_random_u64(void)
 {
 	u64 ret;
 
-	lrng_batch_take(&ret, sizeof(ret), sizeof(ret));
+	lrng_batch_take(&ret, sizeof(ret), sizeof(ret), LRNG_PATH_UN);
 	return ret;
 }
 EXPORT_SYMBOL(get_random_u64);

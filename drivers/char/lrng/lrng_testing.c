@@ -649,6 +649,8 @@ static ssize_t lrng_origin_write(struct file *file, const char __user *buf,
 		get_random_bytes(out, 16);
 		get_random_bytes(out, sizeof(out));
 		/* The values only have to be drawn. */
+		(void)get_random_u8();
+		(void)get_random_u16();
 		(void)get_random_u32();
 		(void)get_random_u64();
 		cond_resched();
