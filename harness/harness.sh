@@ -337,8 +337,8 @@ special_boots() {
 # lrng_ntg1_test and, on the debug kernel (debug-ntg1), lrng_stress_test
 # after it. The test reads megabytes of prediction-resistant output, each
 # 32 bytes a seed from two sources, beside light work and beside
-# lrng_stress_test; under TCG on the debug kernel that takes minutes: the
-# boot gets 4 times TIMEOUT, each test 3 times.
+# lrng_stress_test, also on the debug kernel: the boot gets 4 times
+# TIMEOUT, each test 3 times.
 ntg1_boot() {
 	local flavor=$1 tests=lrng_ntg1_test
 	[ "$flavor" = lrng-debug ] && tests=lrng_ntg1_test,lrng_stress_test

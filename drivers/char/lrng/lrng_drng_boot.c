@@ -16,7 +16,9 @@
  * - Until the DRBG takes over, the ChaCha20 DRNGs seeded from the entropy
  *   sources serve every caller, as without the option: the early in-kernel
  *   requests (stack protector canaries, slab freelist randomisation, the
- *   first get_random_u32() calls).  No user space runs yet.
+ *   first get_random_u32() calls), and the usermode helpers the kernel
+ *   may start from the initramfs before the takeover (request_module(),
+ *   a uevent helper); init has not run yet.
  * - It takes over at device_initcall_sync.  crypto/drbg.c registers the
  *   DRBGs at subsys_initcall and the crypto manager (crypto/algboss.c)
  *   its notifier at arch_initcall, but in FIPS mode the DRBG's instantiation
@@ -41,8 +43,8 @@
  *
  * - getrandom(2), /dev/random and /dev/urandom, whatever the size of the
  *   read, and with them the vDSO's keys (which it takes with
- *   getrandom(2)), are output of the DRBG.  User space starts after the
- *   takeover, so that every byte it reads is.
+ *   getrandom(2)), are output of the DRBG.  init starts after the
+ *   takeover, so that every byte it and its descendants read is.
  * - get_random_bytes(), get_random_u8() .. get_random_u64() and the
  *   per-CPU batch come from the per-CPU ChaCha20 DRNGs, callable in any
  *   context (the DRBG takes a mutex).  Their state is derived from the

@@ -71,8 +71,8 @@
  * and interrupt sources wake it (at once for the credits of user space
  * and hardware RNGs, made in process context; else through an irq_work,
  * so that a source may credit in any context); it also looks again every
- * second, for sources that credit without a wake-up.  A reader yields the CPU after every
- * block (cond_resched()).  With GRND_NONBLOCK (or O_NONBLOCK, RWF_NOWAIT)
+ * second, for sources that credit without a wake-up.  A reader yields the
+ * CPU after every block (cond_resched()).  With GRND_NONBLOCK (or O_NONBLOCK, RWF_NOWAIT)
  * it never waits for entropy: it gets EAGAIN when the sources cannot
  * serve the next block and nothing was copied yet, else the count so far.
  * EFAULT comes only when nothing was copied, EIO after a failed self-test,
@@ -117,6 +117,10 @@
 #include "lrng_ready.h"
 #include "lrng_selftest.h"
 
+/******************************************************************
+ * 1. The mode
+ ******************************************************************/
+
 #undef MODULE_PARAM_PREFIX
 #define MODULE_PARAM_PREFIX "lrng_es_mgr."
 
@@ -135,6 +139,10 @@ bool lrng_ntg1_enabled(void)
 {
 	return READ_ONCE(lrng_ntg1);
 }
+
+/******************************************************************
+ * 2. The prediction-resistant DRNG and its wake-ups
+ ******************************************************************/
 
 /**
  * struct lrng_drng_pr - the prediction-resistant DRNG
@@ -194,6 +202,10 @@ void lrng_drng_pr_wake_sync(void)
 	if (lrng_ntg1_enabled() && wq_has_sleeper(&lrng_drng_pr_wait))
 		wake_up_interruptible(&lrng_drng_pr_wait);
 }
+
+/******************************************************************
+ * 3. Prediction-resistant reads
+ ******************************************************************/
 
 /* Whether a reader may draw: fully seeded, and the sources hold a seed. */
 static bool lrng_drng_pr_can_draw(void)

@@ -464,4 +464,3 @@ out:
 	return ret;
 }
 EXPORT_SYMBOL_GPL(lrng_set_drng_cb);
-

@@ -63,10 +63,10 @@
  *    feeder; every blocking read returns its full count and the stress
  *    test passes.
  *
- * The bounds are far above what the reads need on the debug kernel under
- * TCG; they only catch a read that waits when it must not, or never
- * ends.  The harness fails a boot whose console shows an RCU stall, a
- * soft lockup or a hung task.
+ * The bounds leave room for a debug kernel in an emulator: they catch a
+ * read that waits when it must not, or never ends, not a slow one.  The
+ * harness fails a boot whose console shows an RCU stall, a soft lockup or
+ * a hung task.
  */
 
 #define _GNU_SOURCE

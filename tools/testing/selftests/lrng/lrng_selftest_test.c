@@ -216,8 +216,6 @@ TEST(health_panic_parameter)
 	EXPECT_EQ(EACCES, errno);
 }
 
-TEST_HARNESS_MAIN
-
 /*
  * A run of the power-on self-tests made to fail, and its effects.  The
  * teardown runs them again, so that the status is 0 for later tests.
@@ -385,3 +383,5 @@ TEST_F(selftest_failure, ends_long_read)
 		TH_LOG("the read went on after the failed run");
 	}
 }
+
+TEST_HARNESS_MAIN
