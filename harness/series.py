@@ -188,7 +188,8 @@ configured. CONFIG_LRNG_RUNTIME_ES_CONFIG lets root change
 the sources' entropy rates at run time. In FIPS mode,
 CONFIG_LRNG_OVERSAMPLE_ENTROPY_SOURCES asks every source for more than
 it is credited for, as SP800-90C asks.""",
-         L('lrng_es_mgr.c', 'lrng_es_irq.h', 'lrng_es_jent.h'),
+         L('lrng_es_mgr.c', 'lrng_es_sources.c', 'lrng_es_sources.h',
+           'lrng_es_irq.h', 'lrng_es_jent.h'),
          ['LRNG_RUNTIME_ES_CONFIG', 'LRNG_OVERSAMPLE_ENTROPY_SOURCES']),
     Step('batch', 'lrng: add the per-CPU batch for get_random_u8() .. u64()',
          """\

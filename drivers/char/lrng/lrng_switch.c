@@ -48,7 +48,7 @@
 /*
  * In the code: lrng_switch_drng() and lrng_switch_hash() are the two
  * steps; the new hash is published in lrng_hash.c and every entropy source
- * moves its pools to it (lrng_es_mgr.c).  The switched DRNG serves under
+ * moves its pools to it (lrng_es_sources.c).  The switched DRNG serves under
  * lrng_drng_sw_lock (lrng_drng_get_sleep()) and is seeded by
  * lrng_switch_drng_seed().  A module extension calls lrng_set_drng_cb(NULL)
  * on removal.
