@@ -218,7 +218,7 @@ done
 
 # ------------------------------------------------------------------ memory
 # drivers/char/lrng/built-in.a (a thin archive; its KUnit test objects and
-# lrng_testing.o, the opt-in debugfs test interfaces with their 32 KiB of
+# lrng_testing*.o, the opt-in debugfs test interfaces with their 32 KiB of
 # sample buffers, left out) against drivers/char/random.o. Berkeley size: data includes the
 # per-CPU section, which is reported on its own too (bytes per CPU).
 mem_of() {
@@ -240,7 +240,7 @@ mem_of() {
 	if [ -f "$a" ]; then
 		# Thin archive: members are paths relative to the working
 		# directory given the archive's path (absolute here).
-		objs=$(ar t "$a" | grep -v -e '/tests/' -e '/lrng_testing\.o$')
+		objs=$(ar t "$a" | grep -v -e '/tests/' -e '/lrng_testing[a-z_]*\.o$')
 		[ -n "$objs" ] && mem_of lrng $objs
 	fi
 	o=$(objdir stock)/drivers/char/random.o

@@ -275,7 +275,8 @@ Documentation/ABI/testing/debugfs-lrng describes them.
 Test kernels also need to show what a failed run of the power-on
 self-tests does; CONFIG_LRNG_TEST_SELFTEST_FAIL makes the next run fail
 its ChaCha20 known-answer test on request.""",
-         L('lrng_testing.c', 'lrng_selftest_inject.c') +
+         L('lrng_testing.c', 'lrng_testing_acvt.c',
+           'lrng_selftest_inject.c') +
          ['Documentation/ABI/testing/debugfs-lrng'],
          ['LRNG_TESTING_MENU', 'LRNG_RAW_HIRES_ENTROPY',
           'LRNG_RAW_JIFFIES_ENTROPY', 'LRNG_RAW_IRQ_ENTROPY',
@@ -344,7 +345,7 @@ DRBG's output, and the per-CPU ChaCha20 DRNGs of in-kernel callers are
 replaced by DRBG output at the takeover and at every reseed; no entropy
 source seeds them. CONFIG_LRNG_TEST_DRNG_ORIGIN counts the bytes of each
 output path by the DRNG that served them, in debugfs, for tests.""",
-         L('lrng_drng_boot.c'),
+         L('lrng_drng_boot.c', 'lrng_testing_origin.c'),
          ['LRNG_DRNG_BOOT_CHACHA20', 'LRNG_DRNG_BOOT_DRBG',
           'LRNG_TEST_DRNG_ORIGIN']),
     Step('kunit-drng', 'lrng: add KUnit tests of the DRNG and the batch',

@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * LRNG test interfaces: raw entropy taps and the ACVT hash in debugfs
+ * LRNG test interfaces in debugfs: raw entropy taps, stuck-noise injection
  *
  * Copyright (C) 2026 The LRNG for Linux 6.12 authors
  *
@@ -32,32 +32,15 @@
  * them and then the tap works as above.  A boot parameter of a tap that is
  * not built has no effect.
  *
- * ACVT hash: each open file has its own SHA-256 state; writes hash their
- * data; a read at offset 0 returns the digest of all data written so far
- * (lseek to 0 to read it again).
- *
  * Stuck noise (CONFIG_LRNG_TEST_HEALTH_STUCK, test kernels only): writing
  * N (at most LRNG_STUCK_MAX) feeds N interrupts with one constant time
  * stamp through the interrupt source on the writing CPU, with interrupts
  * off, so that the health tests see a stuck source.
  *
- * DRNG origin (CONFIG_LRNG_TEST_DRNG_ORIGIN): per output path (user: the
- * reads of getrandom(2), /dev/random and /dev/urandom; bytes:
- * get_random_bytes(); uN: get_random_u8() .. get_random_u64()) the bytes
- * handed out since boot that came from the switched DRNG ("drbg"), from a
- * ChaCha20 DRNG keyed only from the DRBG from boot ("chacha20_drbg") and
- * from a ChaCha20 DRNG that holds seed material of the entropy sources
- * ("chacha20"), one line per path:
- *
- *   user: drbg N chacha20_drbg N chacha20 N
- *
- * The counts are taken where the bytes are handed out (lrng_batch.c,
- * lrng_drng_pcpu.c), from what the serving DRNG's state came from, so
- * that a ChaCha20 DRNG seeded from the entropy sources shows as
- * "chacha20" whatever the configuration says.  Writing N (1 to
- * LRNG_ORIGIN_RUNS_MAX) runs N rounds of get_random_bytes() of 16 and of
- * 512 bytes, get_random_u32() and get_random_u64() on the writing CPU, so
- * that a test sees the in-kernel paths used.
+ * ACVT hash (CONFIG_LRNG_ACVT_HASH) and DRNG origin
+ * (CONFIG_LRNG_TEST_DRNG_ORIGIN): in files of their own, which describe
+ * them, lrng_testing_acvt.c and lrng_testing_origin.c;
+ * lrng_testing_init() creates their debugfs files with the others.
  *
  * Locking: each tap's ring is guarded by its raw spinlock, taken with
  * interrupts off from the hard-IRQ path and by its reader; a mutex lets
@@ -72,12 +55,9 @@
  * then counts the boot collections and drops that 1.  A tap's part of the
  * count changes under its lock, with @counted.
  *
- * Sections: 1. raw taps, 2. ACVT hash, 3. stuck-noise injection,
- * 4. DRNG origin counters, 5. debugfs.  The origin counters are per-CPU
- * and only ever added to; a read sums them without a lock.
+ * Sections: 1. raw taps, 2. stuck-noise injection, 3. debugfs.
  */
 
-#include <crypto/sha2.h>
 #include <linux/debugfs.h>
 #include <linux/fs.h>
 #include <linux/irq.h>
@@ -87,11 +67,8 @@
 #include <linux/moduleparam.h>
 #include <linux/mutex.h>
 #include <linux/percpu.h>
-#include <linux/random.h>
 #include <linux/sched.h>
-#include <linux/seq_file.h>
 #include <linux/sched/signal.h>
-#include <linux/slab.h>
 #include <linux/spinlock.h>
 #include <linux/timex.h>
 #include <linux/uaccess.h>
@@ -468,71 +445,7 @@ void lrng_testing_irq_perf_tap(u32 start)
 }
 
 /******************************************************************
- * 2. ACVT hash
- ******************************************************************/
-
-static int lrng_acvt_open(struct inode *inode, struct file *file)
-{
-	struct sha256_state *sctx = kmalloc(sizeof(*sctx), GFP_KERNEL);
-
-	if (!sctx)
-		return -ENOMEM;
-	sha256_init(sctx);
-	file->private_data = sctx;
-	return 0;
-}
-
-static int lrng_acvt_release(struct inode *inode, struct file *file)
-{
-	kfree_sensitive(file->private_data);
-	return 0;
-}
-
-static ssize_t lrng_acvt_write(struct file *file, const char __user *buf,
-			       size_t count, loff_t *ppos)
-{
-	struct sha256_state *sctx = file->private_data;
-	u8 chunk[SHA256_BLOCK_SIZE * 4];
-	size_t done = 0, n;
-
-	while (done < count) {
-		n = min(count - done, sizeof(chunk));
-		if (copy_from_user(chunk, buf + done, n))
-			return done ? done : -EFAULT;
-		sha256_update(sctx, chunk, n);
-		done += n;
-		if (fatal_signal_pending(current))
-			break;
-		cond_resched();
-	}
-	memzero_explicit(chunk, sizeof(chunk));
-	return done;
-}
-
-static ssize_t lrng_acvt_read(struct file *file, char __user *buf,
-			      size_t count, loff_t *ppos)
-{
-	struct sha256_state copy = *(struct sha256_state *)file->private_data;
-	u8 digest[SHA256_DIGEST_SIZE];
-	ssize_t ret;
-
-	sha256_final(&copy, digest);
-	ret = simple_read_from_buffer(buf, count, ppos, digest, sizeof(digest));
-	memzero_explicit(digest, sizeof(digest));
-	return ret;
-}
-
-static const struct file_operations lrng_acvt_fops = {
-	.owner = THIS_MODULE,
-	.open = lrng_acvt_open,
-	.release = lrng_acvt_release,
-	.read = lrng_acvt_read,
-	.write = lrng_acvt_write,
-	.llseek = default_llseek,
-};
-
-/******************************************************************
- * 3. Stuck-noise injection (test kernels only)
+ * 2. Stuck-noise injection (test kernels only)
  ******************************************************************/
 
 static ssize_t lrng_stuck_write(struct file *file, const char __user *buf,
@@ -562,114 +475,7 @@ static const struct file_operations lrng_stuck_fops = {
 };
 
 /******************************************************************
- * 4. DRNG origin counters
- ******************************************************************/
-
-/* Rounds a write to lrng_drng_origin may ask for. */
-#define LRNG_ORIGIN_RUNS_MAX	1024
-
-/**
- * struct lrng_origin_counts - one CPU's bytes per output path and origin
- * @bytes: bytes handed out, indexed by enum lrng_drng_path and
- *	   enum lrng_drng_origin
- *
- * Per CPU, written only with this_cpu_add() by its CPU (any context but
- * NMI), read by lrng_origin_show() without a lock.
- */
-struct lrng_origin_counts {
-	u64 bytes[LRNG_PATH_NR][LRNG_ORIGIN_NR];
-};
-
-static DEFINE_PER_CPU(struct lrng_origin_counts, lrng_origin_counts);
-
-static const char *const lrng_origin_paths[LRNG_PATH_NR] = {
-	[LRNG_PATH_USER] = "user",
-	[LRNG_PATH_BYTES] = "bytes",
-	[LRNG_PATH_UN] = "uN",
-};
-
-/**
- * lrng_testing_drng_add() - count bytes of an output path by origin
- * @path: the output path
- * @origin: what the bytes came from
- * @len: how many bytes
- *
- * Called through lrng_testing_drng_count(), in any context but NMI.
- */
-void lrng_testing_drng_add(enum lrng_drng_path path,
-			   enum lrng_drng_origin origin, size_t len)
-{
-	if (!len || WARN_ON_ONCE(path >= LRNG_PATH_NR ||
-				 origin >= LRNG_ORIGIN_NR))
-		return;
-	this_cpu_add(lrng_origin_counts.bytes[path][origin], len);
-}
-
-static int lrng_origin_show(struct seq_file *m, void *v)
-{
-	struct lrng_origin_counts *counts;
-	u64 sum[LRNG_ORIGIN_NR];
-	unsigned int path, origin;
-	int cpu;
-
-	for (path = 0; path < LRNG_PATH_NR; path++) {
-		memset(sum, 0, sizeof(sum));
-		for_each_possible_cpu(cpu) {
-			counts = per_cpu_ptr(&lrng_origin_counts, cpu);
-			for (origin = 0; origin < LRNG_ORIGIN_NR; origin++)
-				sum[origin] +=
-					READ_ONCE(counts->bytes[path][origin]);
-		}
-		seq_printf(m, "%s: drbg %llu chacha20_drbg %llu chacha20 %llu\n",
-			   lrng_origin_paths[path], sum[LRNG_ORIGIN_SWITCHED],
-			   sum[LRNG_ORIGIN_CC20_DRBG], sum[LRNG_ORIGIN_CHACHA20]);
-	}
-	return 0;
-}
-
-static int lrng_origin_open(struct inode *inode, struct file *file)
-{
-	return single_open(file, lrng_origin_show, NULL);
-}
-
-/* N rounds of the in-kernel output paths; bad input changes nothing. */
-static ssize_t lrng_origin_write(struct file *file, const char __user *buf,
-				 size_t count, loff_t *ppos)
-{
-	u8 out[512];
-	unsigned int n, i;
-	int ret;
-
-	ret = kstrtouint_from_user(buf, count, 0, &n);
-	if (ret)
-		return ret;
-	if (!n || n > LRNG_ORIGIN_RUNS_MAX)
-		return -EINVAL;
-	for (i = 0; i < n; i++) {
-		get_random_bytes(out, 16);
-		get_random_bytes(out, sizeof(out));
-		/* The values only have to be drawn. */
-		(void)get_random_u8();
-		(void)get_random_u16();
-		(void)get_random_u32();
-		(void)get_random_u64();
-		cond_resched();
-	}
-	memzero_explicit(out, sizeof(out));
-	return count;
-}
-
-static const struct file_operations lrng_origin_fops = {
-	.owner = THIS_MODULE,
-	.open = lrng_origin_open,
-	.read = seq_read,
-	.write = lrng_origin_write,
-	.llseek = seq_lseek,
-	.release = single_release,
-};
-
-/******************************************************************
- * 5. debugfs
+ * 3. debugfs
  ******************************************************************/
 
 static int __init lrng_testing_init(void)

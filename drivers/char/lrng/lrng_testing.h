@@ -52,6 +52,13 @@ static __always_inline void lrng_testing_drng_count(enum lrng_drng_path path,
 /* Taps collecting now; the hooks below call nothing while it is 0. */
 extern atomic_t lrng_testing_collecting;
 
+/*
+ * The debugfs files of lrng_testing_acvt.c and lrng_testing_origin.c, each
+ * built with its own option, which lrng_testing_init() creates.
+ */
+extern const struct file_operations lrng_acvt_fops;
+extern const struct file_operations lrng_origin_fops;
+
 bool lrng_testing_irq_taps(u32 stamp, int irq, unsigned long ip);
 bool lrng_testing_array_tap(u8 slot);
 void lrng_testing_irq_perf_tap(u32 start);
