@@ -440,9 +440,9 @@ user_and_initramfs() {
 # DEBUG_OBJECTS, PREEMPT): its build and the test boot (kselftests with
 # lrng_switch_test and lrng_numa_test required, vDSO test, KUnit) on the
 # distro kernel's VM (disk, vmgenid, two NUMA nodes) with the extension
-# modules in the initramfs, and the NTG.1 mode beside the stress
-# (debug-ntg1); with $1 = all also the special boots and the stress, NUMA
-# and switch tests at -smp 4 on four NUMA nodes (the stress takes CPUs 1-3
+# modules in the initramfs; with $1 = all also the special boots, the
+# NTG.1 mode beside the stress (debug-ntg1) and the stress, NUMA and
+# switch tests at -smp 4 on four NUMA nodes (the stress takes CPUs 1-3
 # offline in turn). boot() fails a boot on any checker report on the
 # console.
 debug_tests() {
@@ -462,10 +462,10 @@ debug_tests() {
 		fault_boot lrng-debug
 		NUMA_NODES=4 special_boot_on lrng-debug smp4-numa4 \
 			lrng_stress_test,lrng_numa_test,lrng_switch_test
+		ntg1_boot lrng-debug
 	else
 		SPECIAL_BOOTS=0 boot_tests lrng-debug
 	fi
-	ntg1_boot lrng-debug
 	info "debug kernel: $((SECONDS - t1)) s"
 }
 
