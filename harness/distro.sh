@@ -9,7 +9,7 @@
 #                        harness/init), export parity
 #   export_parity_check  random.c's exports against the LRNG's in the
 #                        distro build's Module.symvers (harness/exports.py)
-#   drbg_boot_tests      the drbg flavor (the distro configuration plus
+#   drbg_boot_tests      the drbg flavor (the LRNG test configuration plus
 #                        harness/drbg.config, O=build/obj-drbg): build and
 #                        the drbg-fips boot (fips=1, lrng_drbg_boot_test)
 #   cross_checks         W=1 compile of drivers/char/lrng/ for ARCH=um and
@@ -46,10 +46,10 @@ distro_tests() {
 	info "distro kernel: $((SECONDS - t1)) s"
 }
 
-# drbg_boot_tests: the drbg flavor (the distro configuration plus
+# drbg_boot_tests: the drbg flavor (the LRNG test configuration plus
 # harness/drbg.config: the SP800-90A DRBG serves from boot), booted with
-# fips=1 as drbg-fips with the distro kernel's initramfs: the DRBG's
-# self-tests and its FIPS instantiation run before its first output, and
+# fips=1 and two emulated NUMA nodes as drbg-fips: the DRBG's self-tests
+# and its FIPS instantiation run before its first output, and
 # lrng_drbg_boot_test shows with the origin counters that every output
 # path is the DRBG's (LRNG_DRBG_BOOT=1 tells the test so).
 drbg_boot_tests() {
@@ -57,8 +57,9 @@ drbg_boot_tests() {
 		fail "drbg: kernel build" "see build/logs/build-drbg.log or config-drbg.log"
 		return
 	fi
-	pass "drbg: kernel build (harness/distro.config and drbg.config options all set)"
-	special_boot_on drbg drbg-fips lrng_drbg_boot_test fips=1 LRNG_DRBG_BOOT=1
+	pass "drbg: kernel build (harness/drbg.config options all set)"
+	special_boot_on drbg drbg-fips lrng_drbg_boot_test fips=1 numa=fake=2 \
+		LRNG_DRBG_BOOT=1
 	drbg_console_check drbg-fips
 }
 

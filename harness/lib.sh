@@ -220,8 +220,8 @@ prepare_tree() {
 # harness/modules.config (MODULES, MODULE_UNLOAD), distro (CONFIG_LRNG=y
 # plus harness/distro.config) or lrng-debug (CONFIG_LRNG=y plus
 # harness/distro.config and harness/debug.config: KASAN, UBSAN, lockdep,
-# ...) or drbg (CONFIG_LRNG=y plus harness/distro.config and
-# harness/drbg.config: the SP800-90A DRBG serves from boot)
+# ...) or drbg (CONFIG_LRNG=y plus harness/drbg.config: the SP800-90A
+# DRBG serves from boot)
 objdir() { echo "$B/obj-$1"; }
 
 # The fragments merged after FRAGMENT for a flavor, one per line, in merge
@@ -232,7 +232,7 @@ objdir() { echo "$B/obj-$1"; }
 flavor_fragment() {
 	case $1 in
 	lrng-debug) printf '%s\n' "$DISTRO_FRAGMENT" "$DEBUG_FRAGMENT" ;;
-	drbg) printf '%s\n' "$DISTRO_FRAGMENT" "$DRBG_FRAGMENT" ;;
+	drbg) echo "$DRBG_FRAGMENT" ;;
 	distro) echo "$DISTRO_FRAGMENT" ;;
 	lrng | stock) echo "$MODULES_FRAGMENT" ;;
 	esac
@@ -516,8 +516,6 @@ boot() {
 	fi
 	local bios=() dev=() smp=2
 	[ -f /usr/share/qemu/qboot.rom ] && bios=(-bios qboot.rom)
-	# The DRBG-from-boot kernel gets the two NUMA nodes only, so that
-	# the nodes' DRNG instances are keyed from the DRBG too.
 	# The distro kernel and the debug kernel (the distro configuration
 	# plus the checkers): two NUMA nodes and a VM generation ID device
 	# (for the distro kernel added last, below, with the QMP socket
@@ -528,8 +526,7 @@ boot() {
 	# checks run on the distro kernel only. qboot hangs before the kernel
 	# starts with -device vmgenid: these boots use the default firmware
 	# (SeaBIOS) instead.
-	if [ "$flavor" = distro ] || [ "$flavor" = lrng-debug ] ||
-		[ "$flavor" = drbg ]; then
+	if [ "$flavor" = distro ] || [ "$flavor" = lrng-debug ]; then
 		bios=()
 		if [ "$flavor" = distro ]; then
 			distro_disk || { BOOT_REASON="cannot create $DISTRO_DISK"; return 1; }
