@@ -9,9 +9,10 @@
  * read it everywhere else.  The entropy source manager advances it
  * (lrng_ready_stage_set()) after the seed that reached a stage went into
  * the DRNG, the NUMA nodes' instances included, and its generation was
- * published; a fallback (lrng_ready_lost()) drops it to unseeded.  Two
+ * published; a fallback (lrng_ready_lost()) drops it to unseeded.  Three
  * other flags follow it and are written only here: the vDSO's is_ready,
- * which user space reads, and lrng_ready_fired, which records that the
+ * which user space reads, lrng_ready_vdso_blocked, which a failed run of
+ * the power-on self-tests sets, and lrng_ready_fired, which records that the
  * LRNG was fully seeded once (the one-time callbacks ran), not that it is.
  *
  * Everything that waits for the LRNG to become fully seeded, and the
@@ -71,13 +72,21 @@ static struct fasync_struct *lrng_fasync;
 /*
  * lrng_ready_lock guards lrng_ready_chain and lrng_ready_fired (the LRNG
  * was fully seeded once), so that a callback is either run at once or
- * registered before the transition; it also guards lrng_ready_vdso_blocked
- * (a failed self-test run keeps the vDSO's is_ready clear) and orders every
- * change of is_ready with the stage it follows.
+ * registered before the transition.  The callbacks run under it and may
+ * generate random numbers, which can make the LRNG fall back: nothing on
+ * that path takes it.
  */
 static DEFINE_SPINLOCK(lrng_ready_lock);
 static RAW_NOTIFIER_HEAD(lrng_ready_chain);
 static bool lrng_ready_fired;
+
+/*
+ * lrng_ready_vdso_lock guards lrng_ready_vdso_blocked (a failed self-test
+ * run keeps the vDSO's is_ready clear) and orders every change of is_ready
+ * with the stage it follows.  Nothing is called under it but the write of
+ * is_ready.
+ */
+static DEFINE_SPINLOCK(lrng_ready_vdso_lock);
 static bool lrng_ready_vdso_blocked;
 
 static const char *const lrng_seed_stage_names[] = {
@@ -114,14 +123,14 @@ void lrng_ready_stage_set(enum lrng_seed_stage stage)
 }
 
 /*
- * Whether the vDSO may serve once the LRNG is fully seeded: not after a
- * failed self-test run (see lrng_ready_vdso_block()), nor in the NTG.1
- * mode (see lrng_vdso.h).  lrng_ready_lock held.
+ * Whether the vDSO may serve now: the LRNG is fully seeded, no failed
+ * self-test run blocks it (see lrng_ready_vdso_block()) and the NTG.1 mode
+ * is off (see lrng_vdso.h).  lrng_ready_vdso_lock held.
  */
 static bool lrng_ready_vdso_may_serve(void)
 {
-	lockdep_assert_held(&lrng_ready_lock);
-	return !lrng_ready_vdso_blocked && !lrng_ntg1_enabled();
+	lockdep_assert_held(&lrng_ready_vdso_lock);
+	return lrng_ready() && !lrng_ready_vdso_blocked && !lrng_ntg1_enabled();
 }
 
 /**
@@ -139,9 +148,13 @@ void lrng_ready_transition(void)
 	lrng_ready_fired = true;
 	if (first)
 		raw_notifier_call_chain(&lrng_ready_chain, 0, NULL);
+	spin_unlock_irqrestore(&lrng_ready_lock, flags);
+
+	/* Not after a fallback that came meanwhile (lrng_ready_lost()). */
+	spin_lock_irqsave(&lrng_ready_vdso_lock, flags);
 	if (lrng_ready_vdso_may_serve())
 		lrng_vdso_set_ready(true);
-	spin_unlock_irqrestore(&lrng_ready_lock, flags);
+	spin_unlock_irqrestore(&lrng_ready_vdso_lock, flags);
 
 	wake_up_interruptible(&lrng_init_wait);
 	kill_fasync(&lrng_fasync, SIGIO, POLL_IN);
@@ -171,12 +184,15 @@ void lrng_ready_lost(void)
 {
 	unsigned long flags;
 
-	/* Under the lock: lrng_ready_vdso_block() sets is_ready from the stage. */
-	spin_lock_irqsave(&lrng_ready_lock, flags);
+	/*
+	 * Under lrng_ready_vdso_lock, which sets is_ready from the stage; not
+	 * lrng_ready_lock: a callback that runs under it can get here.
+	 */
+	spin_lock_irqsave(&lrng_ready_vdso_lock, flags);
 	lrng_vdso_set_ready(false);
 	/* Pairs with the acquire in lrng_ready(). */
 	smp_store_release(&lrng_ready_stage, LRNG_UNSEEDED);
-	spin_unlock_irqrestore(&lrng_ready_lock, flags);
+	spin_unlock_irqrestore(&lrng_ready_vdso_lock, flags);
 }
 
 /**
@@ -190,7 +206,7 @@ void lrng_ready_lost(void)
  * getrandom(2), which fails with EIO.  No transition to fully seeded sets
  * is_ready while blocked.  Unblocking sets it again if the LRNG is fully
  * seeded, so that the vDSO serves again as getrandom(2) does.  is_ready
- * changes only under lrng_ready_lock, and a fallback clears it and the
+ * changes only under lrng_ready_vdso_lock, and a fallback clears it and the
  * stage together under it (lrng_ready_lost()), so that unblocking never
  * sets is_ready after a fallback.  The stage is left as it is: the DRNG
  * still serves the kernel.  Any context but NMI.
@@ -199,13 +215,13 @@ void lrng_ready_vdso_block(bool block)
 {
 	unsigned long flags;
 
-	spin_lock_irqsave(&lrng_ready_lock, flags);
+	spin_lock_irqsave(&lrng_ready_vdso_lock, flags);
 	lrng_ready_vdso_blocked = block;
 	if (block)
 		lrng_vdso_set_ready(false);
-	else if (lrng_ready() && lrng_ready_vdso_may_serve())
+	else if (lrng_ready_vdso_may_serve())
 		lrng_vdso_set_ready(true);
-	spin_unlock_irqrestore(&lrng_ready_lock, flags);
+	spin_unlock_irqrestore(&lrng_ready_vdso_lock, flags);
 }
 
 /**

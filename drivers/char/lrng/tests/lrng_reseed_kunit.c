@@ -18,21 +18,30 @@
  *    process context, returns with the DRNG reseeded.
  *  - lrng_reseed_test_irqs_off: the same with interrupts off, as an
  *    in-kernel caller under a spinlock; the reseed never sleeps there.
+ *  - lrng_reseed_test_fallback_in_callback: a callback of
+ *    execute_with_initialized_rng() generates random numbers, as the
+ *    pointer hashing of vsprintf does, and its generate call is the one
+ *    after which the LRNG falls back to unseeded: the fallback must not
+ *    wait for the lock the callback runs under.  A forced reseed then
+ *    ends the fallback.
  *
- * Both credit 256 bits to the auxiliary pool first, so that the reseed has
- * the entropy it needs (each source counts less its oversampling).  They
- * need a fully seeded LRNG, which a kernel that trusts the CPU source has
- * when KUnit runs.
+ * The first two credit 256 bits to the auxiliary pool first, so that the
+ * reseed has the entropy it needs (each source counts less its
+ * oversampling).  All need a fully seeded LRNG, which a kernel that trusts
+ * the CPU source has when KUnit runs.
  */
 
 #include <kunit/test.h>
+#include <linux/delay.h>
 #include <linux/irqflags.h>
 #include <linux/module.h>
+#include <linux/notifier.h>
 #include <linux/random.h>
 #include <linux/string.h>
 
 #include "../lrng_drng_mgr.h"
 #include "../lrng_es_aux.h"
+#include "../lrng_es_mgr.h"
 #include "../lrng_ready.h"
 
 enum {
@@ -84,9 +93,57 @@ static void lrng_reseed_test_irqs_off(struct kunit *test)
 			    "output due for a reseed came from the old state");
 }
 
+/* The output a callback generates; it runs under a spinlock. */
+static u8 lrng_reseed_test_cb_buf[LRNG_RESEED_TEST_BYTES];
+
+/*
+ * Generate until the LRNG falls back: a CPU counts its per-CPU DRNG's
+ * calls towards the fallback once per batch of them, far fewer than 1000.
+ */
+static int lrng_reseed_test_cb(struct notifier_block *nb, unsigned long action,
+			       void *data)
+{
+	int i;
+
+	for (i = 0; i < 1000 && lrng_ready(); i++)
+		get_random_bytes(lrng_reseed_test_cb_buf,
+				 sizeof(lrng_reseed_test_cb_buf));
+	memzero_explicit(lrng_reseed_test_cb_buf,
+			 sizeof(lrng_reseed_test_cb_buf));
+	return NOTIFY_DONE;
+}
+
+static void lrng_reseed_test_fallback_in_callback(struct kunit *test)
+{
+	struct notifier_block nb = { .notifier_call = lrng_reseed_test_cb };
+	u32 saved = READ_ONCE(lrng_max_wo_reseed);
+	bool fell_back;
+	int i;
+
+	KUNIT_ASSERT_TRUE_MSG(test, lrng_ready(),
+			      "the LRNG is not fully seeded when KUnit runs");
+	/* Any generate call is now one too many without a full reseed. */
+	WRITE_ONCE(lrng_max_wo_reseed, 0);
+	/* Fully seeded once: the callback runs at once, under the lock. */
+	KUNIT_EXPECT_EQ(test, execute_with_initialized_rng(&nb), 0);
+	WRITE_ONCE(lrng_max_wo_reseed, saved);
+	fell_back = !lrng_ready();
+
+	for (i = 0; i < 100 && !lrng_ready(); i++) {
+		lrng_es_reseed_sync();
+		if (!lrng_ready())
+			msleep(100);
+	}
+	KUNIT_EXPECT_TRUE_MSG(test, fell_back,
+			      "the callback's generate call did not fall back");
+	KUNIT_ASSERT_TRUE_MSG(test, lrng_ready(),
+			      "not fully seeded again 10 s after the fallback");
+}
+
 static struct kunit_case lrng_reseed_test_cases[] = {
 	KUNIT_CASE(lrng_reseed_test_task),
 	KUNIT_CASE(lrng_reseed_test_irqs_off),
+	KUNIT_CASE(lrng_reseed_test_fallback_in_callback),
 	{}
 };
 
