@@ -95,6 +95,8 @@ static void lrng_reseed_test_irqs_off(struct kunit *test)
 
 /* The output a callback generates; it runs under a spinlock. */
 static u8 lrng_reseed_test_cb_buf[LRNG_RESEED_TEST_BYTES];
+/* The callback saw the LRNG fall back. */
+static bool lrng_reseed_test_cb_fell_back;
 
 /*
  * Generate until the LRNG falls back: a CPU counts its per-CPU DRNG's
@@ -105,9 +107,19 @@ static int lrng_reseed_test_cb(struct notifier_block *nb, unsigned long action,
 {
 	int i;
 
-	for (i = 0; i < 1000 && lrng_ready(); i++)
+	/*
+	 * The fallback is recorded when this CPU sees it: a seed requested
+	 * by another CPU may end it at any time after that.
+	 */
+	lrng_reseed_test_cb_fell_back = false;
+	for (i = 0; i < 1000; i++) {
+		if (!lrng_ready()) {
+			lrng_reseed_test_cb_fell_back = true;
+			break;
+		}
 		get_random_bytes(lrng_reseed_test_cb_buf,
 				 sizeof(lrng_reseed_test_cb_buf));
+	}
 	memzero_explicit(lrng_reseed_test_cb_buf,
 			 sizeof(lrng_reseed_test_cb_buf));
 	return NOTIFY_DONE;
@@ -117,7 +129,6 @@ static void lrng_reseed_test_fallback_in_callback(struct kunit *test)
 {
 	struct notifier_block nb = { .notifier_call = lrng_reseed_test_cb };
 	u32 saved = READ_ONCE(lrng_max_wo_reseed);
-	bool fell_back;
 	int i;
 
 	KUNIT_ASSERT_TRUE_MSG(test, lrng_ready(),
@@ -127,14 +138,13 @@ static void lrng_reseed_test_fallback_in_callback(struct kunit *test)
 	/* Fully seeded once: the callback runs at once, under the lock. */
 	KUNIT_EXPECT_EQ(test, execute_with_initialized_rng(&nb), 0);
 	WRITE_ONCE(lrng_max_wo_reseed, saved);
-	fell_back = !lrng_ready();
 
 	for (i = 0; i < 100 && !lrng_ready(); i++) {
 		lrng_es_reseed_sync();
 		if (!lrng_ready())
 			msleep(100);
 	}
-	KUNIT_EXPECT_TRUE_MSG(test, fell_back,
+	KUNIT_EXPECT_TRUE_MSG(test, lrng_reseed_test_cb_fell_back,
 			      "the callback's generate call did not fall back");
 	KUNIT_ASSERT_TRUE_MSG(test, lrng_ready(),
 			      "not fully seeded again 10 s after the fallback");
