@@ -600,6 +600,17 @@ cmd_test() {
 		else
 			fail "bench: smoke pass" "$(grep -m1 -E 'missing figures|ERROR|FAILED' "$blog" | cut -c1-160) (log: build/logs/bench-smoke.log)"
 		fi
+		# The page-crossing mark of the table: its rule on crafted input,
+		# and the timed functions found in both kernels' vmlinux.
+		local lay=$B/bench-smoke/layout.txt
+		if ! out=$(python3 "$ROOT/harness/bench/report.py" --selftest 2>&1); then
+			fail "bench: page-crossing mark" "report.py --selftest: $out"
+		elif ! grep -q '^lrng add_interrupt_randomness ' "$lay" ||
+			! grep -q '^stock add_interrupt_randomness ' "$lay"; then
+			fail "bench: page-crossing mark" "no add_interrupt_randomness of both kernels in build/bench-smoke/layout.txt"
+		else
+			pass "bench: page-crossing mark: rule right, both kernels' layout read"
+		fi
 	fi
 	[[ $built == *lrng* ]] && sp80090b_smoke
 	if [ -f "$B/obj-lrng/.config" ] && [ -f "$B/obj-stock/.config" ]; then

@@ -3,6 +3,7 @@
 """make bench report: result logs of the bench boots -> table, CSV, chart.
 
   report.py DIR [--check] [--meta TEXT]
+  report.py --selftest
 
 DIR/logs/MODE-FLAVOR-REP.result.log and .console.log are the boots'
 result channel and console (copied there by harness/bench.sh), DIR/memory.txt
@@ -256,13 +257,66 @@ def bulk_line(d):
         for c, n in sorted(seen.items()))
 
 
+PAGE = 4096
+
+
+def page_splits(d):
+    """{fn: [flavor, ...]} for the timed functions that cross a 4 KiB page."""
+    split = {}
+    path = os.path.join(d, "layout.txt")
+    if not os.path.exists(path):
+        return split
+    with open(path) as f:
+        for line in f:
+            p = line.split()
+            if len(p) != 4 or p[0] not in FLAVORS:
+                continue
+            start, size = int(p[2], 16), int(p[3], 16)
+            if size and start // PAGE != (start + size - 1) // PAGE:
+                split.setdefault(p[1], []).append(p[0])
+    return split
+
+
+def layout_line(split):
+    """One line on the functions that cross a page, or None."""
+    if not split:
+        return None
+    return ("Layout: * marks a figure whose function crosses a 4 KiB page (" +
+            "; ".join("%s in %s" % (fn, " and ".join(fl)) for fn, fl in sorted(split.items())) +
+            "). TCG does not chain translated code across guest pages, so under "
+            "TCG such a figure measures where the linker put the function as well "
+            "as its code; compare it only between builds that lay it out alike.")
+
+
+def selftest():
+    """The page-crossing mark on a crafted layout.txt; exit status 0 when right."""
+    import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        with open(os.path.join(d, "layout.txt"), "w") as f:
+            # crosses 0x...3000; ends on the last byte of a page; another
+            # flavor's copy inside one page; a malformed line.
+            f.write("lrng add_interrupt_randomness ffffffff81242fa0 00000000000000af\n"
+                    "lrng get_random_u32 ffffffff81240f80 0000000000000080\n"
+                    "stock add_interrupt_randomness ffffffff81241440 00000000000000b2\n"
+                    "stock get_random_u64 ffffffff81241ffc\n")
+        got = page_splits(d)
+    want = {"add_interrupt_randomness": ["lrng"]}
+    if got != want:
+        print("page_splits: got %r, want %r" % (got, want))
+        return 1
+    return 0
+
+
 def main():
+    if sys.argv[1:] == ["--selftest"]:
+        return selftest()
     d = sys.argv[1]
     check = "--check" in sys.argv
     meta = ""
     if "--meta" in sys.argv:
         meta = sys.argv[sys.argv.index("--meta") + 1]
     vals = parse_logs(d)
+    split = page_splits(d)
     figs = list(FIGURES)
     if any(k.startswith("vdso-full") for k, _ in vals):
         i = [f[0] for f in figs].index("vdso-short-syscall") + 1
@@ -287,14 +341,16 @@ def main():
                 ratio = ">" + fmt(r)
             else:
                 ratio = fmt(r)
+        fn = key.split("-")[1] if key.startswith("kapi-") else None
+        mark = "*" if fn in split and ratio != "-" else ""
         lm, lsp = cell(sl)
         sm, ssp = cell(ss)
         n = max(len(vals.get((key, "lrng"), [])), len(vals.get((key, "stock"), [])))
-        rows.append((label, unit, lm, lsp, sm, ssp, ratio, better, str(n)))
+        rows.append((label, unit, lm, lsp, sm, ssp, ratio + mark, better, str(n)))
         csv.append([key, label, unit, better, n] +
                    [("%g" % s[i]) if s else "" for s in (sl, ss) for i in range(3)] +
                    ["1" if sl and sl[3] else "0", "1" if ss and ss[3] else "0",
-                    ratio])
+                    ratio, "+".join(split.get(fn, []))])
         if key.startswith("gr-") and key.endswith("mbps") and sl and ss:
             _, sz, th, _ = key.split("-")
             dat.append(("%s x%s" % (size_name(int(sz)).replace(" ", ""), th),
@@ -313,6 +369,8 @@ def main():
                "'>' = not ready at the bound (censored).")
     out.append(speed_line(d))
     out.append(control_line(vals))
+    if layout_line(split):
+        out.append(layout_line(split))
     out.append(bulk_line(d))
     table = "\n".join(out)
     print(table)
@@ -320,7 +378,8 @@ def main():
         f.write(table + "\n")
     with open(os.path.join(d, "results.csv"), "w") as f:
         f.write("key,figure,unit,better,n,lrng_median,lrng_min,lrng_max,"
-                "stock_median,stock_min,stock_max,lrng_censored,stock_censored,ratio\n")
+                "stock_median,stock_min,stock_max,lrng_censored,stock_censored,ratio,"
+                "page_split\n")
         for c in csv:
             f.write(",".join('"%s"' % x if isinstance(x, str) and ("," in x or " " in x) else str(x)
                              for x in c) + "\n")
