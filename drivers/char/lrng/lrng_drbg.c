@@ -29,6 +29,7 @@
 #include <linux/module.h>
 #include <linux/moduleparam.h>
 
+#include "lrng_param_alias.h"
 #include "lrng_switch.h"
 
 static const char *const lrng_drbg_names[] = {
@@ -38,7 +39,8 @@ static const char *const lrng_drbg_names[] = {
 };
 
 static unsigned int lrng_drbg_type = 1;
-module_param_named(drbg_type, lrng_drbg_type, uint, 0444);
+lrng_module_param_named("lrng_drng_drbg.", lrng_drbg_type,
+			drbg_type, lrng_drbg_type, uint, 0444);
 MODULE_PARM_DESC(drbg_type,
 		 "SP800-90A DRBG: 0 CTR DRBG (AES-256), 1 HMAC DRBG (SHA-512), 2 Hash DRBG (SHA-512)");
 

@@ -36,6 +36,7 @@
 #include "lrng_gcd.h"
 #include "lrng_hash.h"
 #include "lrng_health.h"
+#include "lrng_param_alias.h"
 
 /* The parameters keep the names they had in lrng_es_irq.c. */
 #undef MODULE_PARAM_PREFIX
@@ -83,6 +84,8 @@ static int __init lrng_irq_parse_compression(char *arg)
 	return 0;
 }
 early_param("lrng_irq.continuous_compression", lrng_irq_parse_compression);
+lrng_early_param_alias("lrng_es_irq.lrng_irq_continuous_compression",
+		       lrng_irq_parse_compression);
 
 /* Most slots one interrupt takes in the array. */
 static u32 lrng_irq_slots_per_irq(void)

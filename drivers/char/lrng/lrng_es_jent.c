@@ -51,11 +51,13 @@
 #include "lrng_drng_pr.h"
 #include "lrng_es_jent.h"
 #include "lrng_hash.h"
+#include "lrng_param_alias.h"
 #include "lrng_ready.h"
 
 static u32 lrng_jent_rate = CONFIG_LRNG_JENT_ENTROPY_RATE;
-module_param_named(jitterrng, lrng_jent_rate, uint,
-		   IS_ENABLED(CONFIG_LRNG_RUNTIME_ES_CONFIG) ? 0644 : 0444);
+lrng_module_param_named("lrng_es_jent.", jent_entropy,
+			jitterrng, lrng_jent_rate, uint,
+			IS_ENABLED(CONFIG_LRNG_RUNTIME_ES_CONFIG) ? 0644 : 0444);
 MODULE_PARM_DESC(jitterrng,
 		 "Entropy in bits credited per 256 bits of Jitter RNG data");
 

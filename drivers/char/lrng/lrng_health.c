@@ -96,6 +96,7 @@
 
 #include "lrng_definitions.h"
 #include "lrng_health.h"
+#include "lrng_param_alias.h"
 
 /******************************************************************
  * 1. The tests: pure functions, also run by KUnit
@@ -279,8 +280,9 @@ bool lrng_sp80090b_compliant(void)
 
 /* A permanent failure panics in any mode; see "failed" above. */
 static bool lrng_health_panic __ro_after_init;
-module_param_named(panic_on_permanent_health_failure, lrng_health_panic, bool,
-		   0444);
+lrng_module_param_named("lrng_es_mgr.", lrng_panic_on_permanent_health_failure,
+			panic_on_permanent_health_failure, lrng_health_panic,
+			bool, 0444);
 MODULE_PARM_DESC(panic_on_permanent_health_failure,
 		 "Panic when the interrupt source fails its health tests permanently, in any mode (boot only)");
 

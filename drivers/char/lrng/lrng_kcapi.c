@@ -23,13 +23,19 @@
 #include <linux/moduleparam.h>
 #include <linux/string.h>
 
+#include "lrng_param_alias.h"
+
 static char lrng_kcapi_drng[CRYPTO_MAX_ALG_NAME];
-module_param_string(drng_name, lrng_kcapi_drng, sizeof(lrng_kcapi_drng), 0444);
+lrng_module_param_string("lrng_drng_kcapi.", drng_name,
+			 drng_name, lrng_kcapi_drng, sizeof(lrng_kcapi_drng),
+			 0444);
 MODULE_PARM_DESC(drng_name,
 		 "crypto_rng serving user space; empty keeps ChaCha20");
 
 static char lrng_kcapi_hash[CRYPTO_MAX_ALG_NAME] = "sha512";
-module_param_string(hash_name, lrng_kcapi_hash, sizeof(lrng_kcapi_hash), 0444);
+lrng_module_param_string("lrng_hash_kcapi.", lrng_hash_name,
+			 hash_name, lrng_kcapi_hash, sizeof(lrng_kcapi_hash),
+			 0444);
 MODULE_PARM_DESC(hash_name, "crypto_shash conditioning the entropy pools");
 
 /* Smallest seed the LRNG hands to a DRNG: the one at the switch. */
