@@ -6,7 +6,8 @@
 #                        config + harness/distro.config, O=build/obj-distro):
 #                        build, test boot with a SCSI disk and vmgenid (every
 #                        kselftest, KUnit and the distro_* checks of
-#                        harness/init), export parity
+#                        harness/init), the fips, numa-fault and
+#                        upstream-names boots, export parity
 #   export_parity_check  random.c's exports against the LRNG's in the
 #                        distro build's Module.symvers (harness/exports.py)
 #   drbg_boot_tests      the drbg flavor (the LRNG test configuration plus
@@ -38,6 +39,7 @@ distro_tests() {
 			fips=1 random.trust_cpu=off random.trust_bootloader=off \
 			lrng_es_jent.jitterrng=0
 		fault_boot distro
+		upstream_names_boot
 		drbg_boot_tests
 	else
 		fail "distro: guest programs" "build failed (log: build/logs/user.log)"
@@ -84,6 +86,25 @@ fault_boot() {
 	special_boot_on "$1" numa-fault lrng_fault_test \
 		random.trust_cpu=off random.trust_bootloader=off \
 		lrng_es_jent.jitterrng=0 lrng_es_irq.irq_entropy=4294967295
+}
+
+# upstream_names_boot: the distro kernel booted with the out-of-tree
+# LRNG's parameter names (lrng.rst, "Parameter names of the out-of-tree
+# LRNG"): lrng_alias_test checks the effect of each, of the extension
+# modules' names when it loads the modules, and that the names with no
+# equivalent are ignored. The continuous compression name needs
+# CONFIG_LRNG_SWITCHABLE_CONTINUOUS_COMPRESSION (harness/distro.config).
+upstream_names_boot() {
+	special_boot_on distro upstream-names lrng_alias_test \
+		lrng_es_jent.jent_entropy=64 \
+		lrng_es_irq.lrng_irq_continuous_compression=0 \
+		lrng_es_mgr.lrng_panic_on_permanent_health_failure=1 \
+		lrng_drng_drbg.lrng_drbg_type=2 \
+		lrng_drng_kcapi.drng_name=drbg_nopr_hmac_sha256 \
+		lrng_hash_kcapi.lrng_hash_name=sha384 \
+		lrng_drng_kcapi.seed_hash=sha256 \
+		lrng_drng_mgr.force_seeding=0 \
+		lrng_es_sched.sched_entropy=4294967295
 }
 
 # flavor_modules FLAVOR: the LRNG's extension modules of the distro or the

@@ -213,6 +213,28 @@ it is set. With CONFIG_LRNG=n the kernel builds and behaves as before.""",
          L('lrng_interface_kernel.c', 'lrng_interface_dev.c',
            'lrng_interface_block.c', 'lrng_interface_cpuhp.c',
            'lrng_interface_vmfork.c', 'lrng_sysctl.c')),
+    Step('alias', "lrng: accept the out-of-tree LRNG's parameter names",
+         """\
+Users who come from the out-of-tree LRNG have kernel command lines with
+its parameter names, several of which differ from this series' (for
+example lrng_es_jent.jent_entropy for lrng_es_jent.jitterrng). The
+kernel ignores a dotted parameter that nothing declares, so such a
+command line would silently do nothing.
+
+lrng_param_alias.h declares a parameter under both names from one set
+of arguments: one variable, one kernel_param_ops, one mode, so the
+other name parses and checks exactly as the first and there is one
+owner of each variable. The patches that add the parameters use it.
+Documentation/admin-guide/lrng.rst lists the names.
+
+A module gets only the command-line parameters prefixed with its own
+name, and the out-of-tree LRNG's names of the extensions' parameters,
+added later in the series, have other prefixes (lrng_drng_drbg.,
+lrng_drng_kcapi., lrng_hash_kcapi.). When an extension is a module,
+lrng_param_alias.c, built in, applies those names from the command line
+to the module as it loads, with parse_args() and the module's own
+kernel_param, before the load arguments, which win.""",
+         L('lrng_param_alias.h', 'lrng_param_alias.c')),
     Step('health', 'lrng: add the SP800-90B health tests',
          """\
 SP800-90B section 4.4 asks for a repetition count and an adaptive
@@ -464,6 +486,16 @@ and the panic parameter is off unless set on the command line.""",
 Loading and removing the DRBG and kernel crypto API extensions while
 random numbers are read, and the per-node DRNG instances.""",
          S('lrng_switch_test.c', 'lrng_numa_test.c')),
+    Step('sel-alias',
+         "selftests/lrng: test the out-of-tree LRNG's parameter names",
+         """\
+On a kernel booted with the out-of-tree LRNG's parameter names: each
+has the effect of this project's name in /proc/lrng_type and in the
+project's parameter in /sys/module, also the names of the extension
+modules when the test loads them, where a load argument wins; the
+names with no equivalent are ignored. Each case skips on a kernel
+booted without its names.""",
+         S('lrng_alias_test.c')),
     Step('sel-drbg-boot',
          'selftests/lrng: show that the DRBG from boot serves every path',
          """\
