@@ -40,12 +40,82 @@ distro_tests() {
 			lrng_es_jent.jitterrng=0
 		fault_boot distro
 		upstream_names_boot
+		hibernate_boot
 		drbg_boot_tests
 	else
 		fail "distro: guest programs" "build failed (log: build/logs/user.log)"
 	fi
 	export_parity_check
 	info "distro kernel: $((SECONDS - t1)) s"
+}
+
+# hibernate_boot: the distro kernel hibernates and resumes, in two QEMU
+# runs that share a swap disk (SWAP_DISK of boot(), a sparse raw image
+# made afresh). The first (hibernate-image, lrng.mode=hibernate of
+# harness/init) records output and generations, writes a random nonce to
+# its result channel and writes its image; it must go down without a
+# verdict. The second (hibernate, lrng.mode=resume) restores the image, and
+# the first run's /init goes on there: the manifest judges its checks
+# (reseed, vDSO generation, no output repeated across the resume, the
+# stress test). A resume is told from a cold boot by the nonce: only the
+# restored guest knows it and writes it to the second run's channel. The
+# consoles show the image written and, after it was loaded, the restored
+# kernel's reseed.
+HIBERNATE_DISK=$B/hibernate-swap.img
+hibernate_boot() {
+	local image=hibernate-image name=hibernate nonce why="" con2 res1
+	local what="hibernate: the second run resumed the first run's guest"
+	res1=$LOGS/$image.result.log
+	con2=$LOGS/$name.console.log
+	rm -f "$HIBERNATE_DISK" "$LOGS/$name.result.log" "$res1"
+	if ! truncate -s 512M "$HIBERNATE_DISK"; then
+		fail "$what" "cannot create $HIBERNATE_DISK"
+		manifest_checks "$name"
+		return
+	fi
+	msg "booting distro kernel as $image: writes a hibernation image"
+	if SWAP_DISK=$HIBERNATE_DISK NO_VERDICT=1 boot "$image" distro \
+		"$B/initramfs/tests.cpio" hibernate; then
+		pass "distro: boot that writes a hibernation image (${BOOT_SECONDS}s)"
+	else
+		why=$(grep -m1 '^LRNG-TEST: .* fail ' "$res1" 2>/dev/null || true)
+		fail "distro: boot that writes a hibernation image" \
+			"$BOOT_REASON${why:+; $why}"
+		why=
+	fi
+	nonce=$(sed -n 's/^LRNG-HIBERNATE-IMAGE: nonce=\([0-9a-f]\{32\}\)$/\1/p' \
+		"$res1" 2>/dev/null || true)
+	if [ -z "$nonce" ]; then
+		why="no nonce on the first run's result channel (build/logs/$image.result.log)"
+	elif ! grep -aq 'PM: Image saving done' "$LOGS/$image.console.log"; then
+		why="the first run's console does not show the image written (build/logs/$image.console.log)"
+	fi
+	if [ -n "$why" ]; then
+		fail "$what" "$why"
+		manifest_checks "$name"
+		return
+	fi
+	msg "booting distro kernel as $name: resumes the image"
+	if SWAP_DISK=$HIBERNATE_DISK boot "$name" distro \
+		"$B/initramfs/tests.cpio" resume; then
+		pass "distro: boot that resumes the hibernation image (${BOOT_SECONDS}s)"
+	else
+		fail "distro: boot that resumes the hibernation image" "$BOOT_REASON"
+	fi
+	manifest_checks "$name"
+	if ! grep -qx "LRNG-HIBERNATE-RESUMED: nonce=$nonce" "$LOGS/$name.result.log" 2>/dev/null; then
+		why="no LRNG-HIBERNATE-RESUMED line with the first run's nonce: $(grep -m1 '^LRNG-TEST: hibernate_resume' "$LOGS/$name.result.log" 2>/dev/null || echo 'guest did not finish')"
+	elif ! awk '/PM: Image loading done/ { l = 1 }
+		l && /crng reseeded on system resumption/ { r = 1 }
+		r && /PM: hibernation: hibernation exit/ { ok = 1 }
+		END { exit !ok }' "$con2"; then
+		why="the second run's console does not show the restored kernel's reseed between the image's loading and the hibernation's exit"
+	fi
+	if [ -z "$why" ]; then
+		pass "$what (nonce $nonce), whose kernel reseeded"
+	else
+		fail "$what" "$why (build/logs/$name.console.log, $name.result.log)"
+	fi
 }
 
 # drbg_boot_tests: the drbg flavor (the LRNG test configuration plus

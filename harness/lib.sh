@@ -490,6 +490,10 @@ QEMU_BAD='WARNING:|BUG:|Oops|Kernel panic|Call Trace|UBSAN:|KASAN:|ODEBUG:|'\
 # build/logs/NAME.result.log, output sample (ttyS2, test mode; see
 # harness/randomness.sh) -> build/logs/NAME.sample.raw. Returns 0 only with
 # a success verdict and a clean console. Sets BOOT_REASON on failure.
+# The distro kernel's boot also gets SWAP_DISK, when set: a writable raw
+# image as a virtio-blk disk (vda in the guest). With NO_VERDICT=1 the
+# guest must go down without a verdict (the first run of the hibernate
+# boot, which ends by writing its image): a verdict fails the boot.
 boot() {
 	local name=$1 flavor=$2 initrd=$3 mode=$4
 	shift 4
@@ -533,6 +537,10 @@ boot() {
 			dev=(-device virtio-scsi-pci,id=scsi0
 				-drive "if=none,id=d0,file=$DISTRO_DISK,format=raw,readonly=on"
 				-device scsi-hd,drive=d0,bus=scsi0.0)
+			if [ -n "${SWAP_DISK:-}" ]; then
+				dev+=(-drive "if=none,id=swap0,file=$SWAP_DISK,format=raw"
+					-device virtio-blk-pci,drive=swap0)
+			fi
 		fi
 		# NUMA_NODES (default 2) NUMA nodes, one CPU each. One socket
 		# per node: CPUs of one socket on two nodes make the kernel
@@ -597,6 +605,9 @@ boot() {
 		BOOT_REASON="VM fork (harness/vmfork.py) exited with $frc: $(tail -n1 "$LOGS/$name.vmfork.log")"
 	elif [ -n "$bad" ]; then
 		BOOT_REASON="console shows: $(echo "$bad" | tr -d '\r' | head -c 200)"
+	elif [ "${NO_VERDICT:-0}" = 1 ]; then
+		! grep -q '^LRNG-VERDICT' "$res" ||
+			BOOT_REASON="the guest did not go down: $(grep -m1 '^LRNG-VERDICT' "$res")"
 	elif [ "$(grep -c '^LRNG-VERDICT' "$res")" -gt 1 ]; then
 		BOOT_REASON="$(grep -c '^LRNG-VERDICT' "$res") verdict lines on the result channel (only /init writes one)"
 	elif ! grep -qx 'LRNG-VERDICT: success' "$res"; then
