@@ -213,6 +213,23 @@ it is set. With CONFIG_LRNG=n the kernel builds and behaves as before.""",
          L('lrng_interface_kernel.c', 'lrng_interface_dev.c',
            'lrng_interface_block.c', 'lrng_interface_cpuhp.c',
            'lrng_interface_vmfork.c', 'lrng_sysctl.c')),
+    Step('pm', 'lrng: reseed on resume and in a kernel restored from hibernation',
+         """\
+random.c reseeds when the system resumes from suspend and before a
+hibernation image is loaded (PM_RESTORE_PREPARE). The second seed goes
+to the kernel that loads the image, whose memory the image then
+replaces: the restored kernel would go on with the DRNG states of the
+moment the image was taken, and every resume of one image would give
+the same output until the next periodic reseed.
+
+The LRNG's PM notifier mixes the time of every notification into the
+auxiliary pool, reseeds at PM_POST_SUSPEND (not under autosleep),
+PM_RESTORE_PREPARE and PM_POST_HIBERNATION, and, with
+CONFIG_HIBERNATION, a platform device "lrng" has a restore_noirq
+callback, which runs only in the restored kernel and before its tasks
+thaw: it marks every DRNG instance due for a reseed before its next
+output.""",
+         L('lrng_pm.c')),
     Step('alias', "lrng: accept the out-of-tree LRNG's parameter names",
          """\
 Users who come from the out-of-tree LRNG have kernel command lines with
