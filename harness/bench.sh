@@ -248,14 +248,14 @@ mem_of() {
 } >"$OUT/memory.txt" 2>"$OUT/memory.err" || true
 
 # ------------------------------------------------------------------ layout
-# Where each function lrng_bench.ko times sits in each kernel: "FLAVOR FN
-# ADDRESS SIZE" (hex, from nm). report.py marks a figure whose function
-# crosses a 4 KiB page: TCG does not chain translated code across guest
+# Where each function lrng_bench.ko times (report.py's list) sits in each
+# kernel: "FLAVOR FN ADDRESS SIZE" (hex, from nm). report.py marks a
+# figure whose function crosses a 4 KiB page: TCG does not chain translated code across guest
 # pages, so such a figure depends on where the linker put the function.
+fns=$(python3 "$SRC/report.py" --functions | paste -sd '|')
 for f in lrng stock; do
 	nm -S --defined-only "$(objdir "$f")/vmlinux" 2>/dev/null |
-		awk -v f="$f" '$4 ~ /^(get_random_bytes|get_random_u32|get_random_u64|add_interrupt_randomness|chacha20_block)$/ &&
-			NF == 4 { print f, $4, $1, $2 }'
+		awk -v f="$f" -v re="^($fns)\$" 'NF == 4 && $4 ~ re { print f, $4, $1, $2 }'
 done >"$OUT/layout.txt" || true
 
 # ------------------------------------------------------------------ report

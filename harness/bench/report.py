@@ -4,6 +4,7 @@
 
   report.py DIR [--check] [--meta TEXT]
   report.py --selftest
+  report.py --functions   the functions lrng_bench.ko times, one a line
 
 DIR/logs/MODE-FLAVOR-REP.result.log and .console.log are the boots'
 result channel and console (copied there by harness/bench.sh), DIR/memory.txt
@@ -310,6 +311,9 @@ def selftest():
 def main():
     if sys.argv[1:] == ["--selftest"]:
         return selftest()
+    if sys.argv[1:] == ["--functions"]:
+        print("\n".join(sorted({fn for fn, _, _ in KAPI})))
+        return 0
     d = sys.argv[1]
     check = "--check" in sys.argv
     meta = ""
