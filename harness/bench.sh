@@ -26,6 +26,7 @@ set -euo pipefail
 
 TIMEOUT_SET=${TIMEOUT:+1}
 . "$(dirname "$0")/lib.sh"
+[ "$GUEST_ARCH" = x86_64 ] || die "make bench runs on x86_64 only (ARCH=$GUEST_ARCH)"
 
 T0=$SECONDS
 SMOKE=${BENCH_SMOKE:-0}

@@ -12,10 +12,14 @@ set -euo pipefail
 . "$(dirname "$0")/kunit.sh"
 . "$(dirname "$0")/randomness.sh"
 
+# flavor_of LRNG: the flavor of make run, vm, kernel and initramfs, for
+# ARCH (arm64-lrng, arm64-stock with ARCH=arm64).
 flavor_of() {
+	local pre=
+	[ "$GUEST_ARCH" = arm64 ] && pre=arm64-
 	case ${1:-y} in
-	y | "") echo lrng ;;
-	n) echo stock ;;
+	y | "") echo "${pre}lrng" ;;
+	n) echo "${pre}stock" ;;
 	*) die "LRNG=$1: use LRNG=y or LRNG=n" ;;
 	esac
 }
@@ -225,7 +229,7 @@ abi_transcript_compare() {
 
 # boot_tests FLAVOR: boot in test mode and count every check.
 boot_tests() {
-	local flavor=$1 name=test-$1 initrd=$B/initramfs/tests.cpio res
+	local flavor=$1 name=test-$1 initrd=$TESTS_CPIO res
 	local tr extra="" skip
 	skip=$(manifest skip "$name" "$USERDIR/lrng.list")
 	tr=$(abi_transcript "$flavor")
@@ -280,7 +284,7 @@ special_boot_on() {
 	shift 3
 	[ "$flavor" = lrng-debug ] && name=debug-$name
 	msg "booting $flavor kernel as $name: $test ($*)"
-	if boot "$name" "$flavor" "$B/initramfs/tests.cpio" test "$@" lrng.only=$test; then
+	if boot "$name" "$flavor" "$TESTS_CPIO" test "$@" lrng.only=$test; then
 		pass "$flavor: boot with $* (${BOOT_SECONDS}s)"
 	else
 		fail "$flavor: boot with $*" "$BOOT_REASON"
@@ -357,7 +361,7 @@ forge_check() {
 	local flavor=$1 name=forge res why=""
 	msg "booting $flavor kernel as $name: a test that forges markers"
 	res=$LOGS/$name.result.log
-	if boot "$name" "$flavor" "$B/initramfs/tests.cpio" test lrng.only=lrng_forge_test; then
+	if boot "$name" "$flavor" "$TESTS_CPIO" test lrng.only=lrng_forge_test; then
 		why="the boot was taken for a success"
 	elif [ "$(grep -c '^LRNG-TEST: ' "$res")" != 1 ] ||
 		! grep -q '^LRNG-TEST: lrng_forge_test fail rc=1 ' "$res"; then
@@ -387,7 +391,7 @@ health_panic_check() {
 	msg "booting $flavor kernel as $name: a permanent health test failure panics"
 	con=$LOGS/$name.console.log
 	res=$LOGS/$name.result.log
-	if boot "$name" "$flavor" "$B/initramfs/tests.cpio" test \
+	if boot "$name" "$flavor" "$TESTS_CPIO" test \
 		lrng_es_irq.irq_entropy=256 \
 		lrng_health.panic_on_permanent_health_failure=1 \
 		lrng.only=lrng_health_test; then
@@ -432,7 +436,7 @@ random_o_check() {
 user_and_initramfs() {
 	local flavor=$1
 	build_user "$flavor" || return 1
-	make_initramfs "$B/initramfs/tests.cpio"
+	make_initramfs "$TESTS_CPIO"
 }
 
 # The debug kernel (lrng-debug: the distro configuration plus
@@ -635,10 +639,10 @@ cmd_run() {
 	prepare_tree
 	build_kernel "$flavor" || exit 1
 	build_user "$flavor" || exit 1
-	make_initramfs "$B/initramfs/tests.cpio"
+	make_initramfs "$TESTS_CPIO"
 	msg "booting $flavor kernel (console: build/logs/run-$flavor.console.log)"
 	local rc=0
-	boot "run-$flavor" "$flavor" "$B/initramfs/tests.cpio" run ${CMDLINE:-} || rc=1
+	boot "run-$flavor" "$flavor" "$TESTS_CPIO" run ${CMDLINE:-} || rc=1
 	echo
 	grep -v -E '^LRNG-(BEGIN|VERDICT)' "$LOGS/run-$flavor.result.log" | sed 's/^| //' || true
 	echo
@@ -661,10 +665,10 @@ cmd_vm() {
 	prepare_tree
 	build_kernel "$flavor" || exit 1
 	build_user "$flavor" || exit 1
-	make_initramfs "$B/initramfs/vm.cpio" "$payload"
+	make_initramfs "$B/initramfs/vm-$flavor.cpio" "$payload"
 	msg "booting $flavor kernel with $payload (console follows)"
 	local rc=0 status
-	SHOW_CONSOLE=1 boot "vm-$flavor" "$flavor" "$B/initramfs/vm.cpio" vm ${CMDLINE:-} || rc=1
+	SHOW_CONSOLE=1 boot "vm-$flavor" "$flavor" "$B/initramfs/vm-$flavor.cpio" vm ${CMDLINE:-} || rc=1
 	status=$(sed -n 's/^LRNG-VM-EXIT: \([0-9]*\).*/\1/p' "$LOGS/vm-$flavor.result.log" | head -1)
 	if [ -z "$status" ]; then
 		echo "vm: run script did not finish: $BOOT_REASON" >&2
@@ -685,7 +689,7 @@ initramfs)
 	deps; prepare_tree
 	f=$(flavor_of "${LRNG:-y}")
 	[ -f "$(objdir "$f")/usr/include/linux/random.h" ] || build_kernel "$f" || exit 1
-	build_user "$f" && make_initramfs "$B/initramfs/tests.cpio"
+	build_user "$f" && make_initramfs "$TESTS_CPIO"
 	;;
 checkpatch)
 	deps; prepare_tree; static_checks

@@ -5,7 +5,10 @@
 #   build/src/linux-source-6.12/  Debian's 6.12 source, unpacked (default KSRC)
 #   build/linux/                  hardlink copy of KSRC + overlay + patches
 #   build/obj-lrng/ obj-stock/    O= kernel build dirs (LRNG=y / LRNG=n)
+#   build/obj-arm64-lrng/ ...     the same for arm64 (obj-arm64-stock)
 #   build/user/                   static guest programs (kselftests, vDSO test)
+#   build/user-arm64/             the same for arm64
+#   build/arm64-busybox/          Debian's busybox-static:arm64, unpacked
 #   build/initramfs/              cpio archives passed with -initrd
 #   build/logs/                   every log (build, console, result channel)
 
@@ -27,6 +30,12 @@ DISTRO_FRAGMENT=$ROOT/harness/distro.config
 # test-debug: KASAN, UBSAN, lockdep, ...).
 DEBUG_FRAGMENT=$ROOT/harness/debug.config
 DRBG_FRAGMENT=$ROOT/harness/drbg.config
+# Merged after FRAGMENT and MODULES_FRAGMENT for the arm64 flavors
+# (arm64-lrng, arm64-stock): QEMU virt's console, virtio consoles, RTC.
+ARM64_FRAGMENT=$ROOT/harness/arm64.config
+# The cross toolchain of the arm64 kernels and guest programs
+# (gcc-aarch64-linux-gnu, libc6-dev-arm64-cross).
+ARM64_CROSS=aarch64-linux-gnu-
 # Merged after FRAGMENT for the lrng and stock flavors: MODULES and
 # MODULE_UNLOAD, for make bench's kernel module (harness/bench/kmod).
 MODULES_FRAGMENT=$ROOT/harness/modules.config
@@ -38,7 +47,8 @@ KBUILD_LOCK=${KBUILD_LOCK:-$B/.kbuild.lock}
 PACKAGES="build-essential flex bison bc libelf-dev libssl-dev dwarves cpio
 	busybox-static qemu-system-x86 ccache python3 perl rsync sparse patch
 	xz-utils binutils coreutils python3-sphinx clang lld llvm openssl
-	rng-tools5 ent"
+	rng-tools5 ent qemu-system-arm gcc-aarch64-linux-gnu
+	libc6-dev-arm64-cross"
 
 # ccache must hit across clones of the repo in other directories (CI clones
 # elsewhere on the same machine): paths under the repo are rewritten to
@@ -47,6 +57,10 @@ export CCACHE_BASEDIR=$ROOT
 export CCACHE_NOHASHDIR=1
 export KBUILD_BUILD_USER=lrng KBUILD_BUILD_HOST=harness
 export PYTHONDONTWRITEBYTECODE=1
+# The guest architecture of make run, vm, kernel and initramfs: ARCH=x86_64
+# (default) or ARCH=arm64. make test boots both. Every make below names its
+# architecture; ARCH itself stays x86_64 for the tools run without one.
+HARNESS_ARCH=${ARCH:-x86_64}
 export ARCH=x86_64
 unset CROSS_COMPILE KBUILD_OUTPUT
 
@@ -55,6 +69,41 @@ mkdir -p "$LOGS"
 msg()  { printf '==> %s\n' "$*"; }
 info() { printf '    %s\n' "$*"; }
 die()  { printf 'ERROR: %s\n' "$*" >&2; exit 1; }
+
+# use_guest_arch ARCH: the guest programs and initramfs of ARCH from now
+# on: GUEST_ARCH, USERDIR and TESTS_CPIO (a caller that switches makes
+# them local, so that its callees see the switch and its caller does not).
+use_guest_arch() {
+	case $1 in
+	x86_64 | x86)
+		GUEST_ARCH=x86_64
+		USERDIR=$B/user
+		TESTS_CPIO=$B/initramfs/tests.cpio
+		;;
+	arm64)
+		GUEST_ARCH=arm64
+		USERDIR=$B/user-arm64
+		TESTS_CPIO=$B/initramfs/tests-arm64.cpio
+		;;
+	*) die "ARCH=$1: use ARCH=x86_64 or ARCH=arm64" ;;
+	esac
+}
+use_guest_arch "$HARNESS_ARCH"
+
+# flavor_arch FLAVOR: arm64 for the arm64 kernels (arm64-lrng,
+# arm64-stock), x86_64 for every other flavor.
+flavor_arch() {
+	case $1 in
+	arm64-*) echo arm64 ;;
+	*) echo x86_64 ;;
+	esac
+}
+
+# flavor_kind FLAVOR: the flavor without its architecture (arm64-lrng ->
+# lrng).
+flavor_kind() {
+	echo "${1#arm64-}"
+}
 
 # ---------------------------------------------------------------- packages
 deps() {
@@ -75,6 +124,34 @@ deps() {
 	$sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" \
 		>>"$LOGS/apt.log" 2>&1 ||
 		{ tail -30 "$LOGS/apt.log"; die "apt-get install failed (log: $LOGS/apt.log)"; }
+}
+
+# The arm64 guest's busybox: Debian's busybox-static for arm64, unpacked
+# into build/arm64-busybox (installing it would replace the host's amd64
+# busybox-static, which the x86_64 guests use). apt-get download needs the
+# arm64 architecture in dpkg's list; it is added once, with an apt-get
+# update.
+ARM64_BUSYBOX=$B/arm64-busybox/bin/busybox
+arm64_busybox() {
+	[ -x "$ARM64_BUSYBOX" ] && return 0
+	local sudo= d=$B/arm64-busybox
+	[ "$(id -u)" -eq 0 ] || sudo=sudo
+	msg "fetching busybox-static:arm64 (apt-get download, log: build/logs/apt-arm64.log)"
+	: >"$LOGS/apt-arm64.log"
+	if ! dpkg --print-foreign-architectures | grep -qx arm64; then
+		info "adding the arm64 architecture to dpkg (dpkg --add-architecture arm64)"
+		{ $sudo dpkg --add-architecture arm64 &&
+			$sudo apt-get update -qq; } >>"$LOGS/apt-arm64.log" 2>&1 ||
+			{ tail -20 "$LOGS/apt-arm64.log"; die "cannot add the arm64 architecture"; }
+	fi
+	rm -rf "$d"
+	mkdir -p "$d/deb"
+	(cd "$d/deb" && apt-get download busybox-static:arm64) \
+		>>"$LOGS/apt-arm64.log" 2>&1 ||
+		{ tail -20 "$LOGS/apt-arm64.log"; die "apt-get download busybox-static:arm64 failed"; }
+	dpkg-deb -x "$d"/deb/busybox-static_*_arm64.deb "$d" ||
+		die "cannot unpack $(echo "$d"/deb/*.deb)"
+	[ -x "$ARM64_BUSYBOX" ] || die "no bin/busybox in busybox-static:arm64"
 }
 
 # ---------------------------------------------------------------- source
@@ -221,7 +298,8 @@ prepare_tree() {
 # plus harness/distro.config) or lrng-debug (CONFIG_LRNG=y plus
 # harness/distro.config and harness/debug.config: KASAN, UBSAN, lockdep,
 # ...) or drbg (CONFIG_LRNG=y plus harness/drbg.config: the SP800-90A
-# DRBG serves from boot)
+# DRBG serves from boot); arm64-lrng and arm64-stock are lrng and stock
+# for arm64 (plus harness/arm64.config)
 objdir() { echo "$B/obj-$1"; }
 
 # The fragments merged after FRAGMENT for a flavor, one per line, in merge
@@ -235,14 +313,27 @@ flavor_fragment() {
 	drbg) echo "$DRBG_FRAGMENT" ;;
 	distro) echo "$DISTRO_FRAGMENT" ;;
 	lrng | stock) echo "$MODULES_FRAGMENT" ;;
+	arm64-lrng | arm64-stock) printf '%s\n' "$MODULES_FRAGMENT" "$ARM64_FRAGMENT" ;;
 	esac
 }
 
+# kmake OBJ ARGS...: make in the O= dir OBJ (build/obj-FLAVOR) for the
+# flavor's architecture.
 kmake() {
-	local obj=$1
+	local obj=$1 arch=(ARCH=x86_64 CC="ccache gcc")
 	shift
-	make -C "$TREE" O="$obj" ARCH=x86_64 CC="ccache gcc" HOSTCC="ccache gcc" \
-		-j"$JOBS" "$@"
+	[ "$(flavor_arch "${obj##*/obj-}")" = arm64 ] &&
+		arch=(ARCH=arm64 CROSS_COMPILE=$ARM64_CROSS CC="ccache ${ARM64_CROSS}gcc")
+	make -C "$TREE" O="$obj" "${arch[@]}" HOSTCC="ccache gcc" -j"$JOBS" "$@"
+}
+
+# kernel_image FLAVOR: the flavor's boot image (bzImage, arm64's Image).
+kernel_image() {
+	if [ "$(flavor_arch "$1")" = arm64 ]; then
+		echo "$(objdir "$1")/arch/arm64/boot/Image"
+	else
+		echo "$(objdir "$1")/arch/x86/boot/bzImage"
+	fi
 }
 
 configure_kernel() {
@@ -252,7 +343,7 @@ configure_kernel() {
 	extra=$obj/harness-lrng.config
 	mapfile -t more < <(flavor_fragment "$flavor")
 	frags+=("${more[@]}")
-	if [ "$flavor" != stock ]; then
+	if [ "$(flavor_kind "$flavor")" != stock ]; then
 		want=y
 		echo "CONFIG_LRNG=y" >"$extra.new"
 	else
@@ -269,8 +360,13 @@ configure_kernel() {
 	if [ "$stamp" != "$old" ] || [ ! -f "$obj/.config" ]; then
 		msg "configuring $flavor kernel (allnoconfig + ${frags[*]#"$ROOT"/}, LRNG=$want)"
 		rm -f "$obj/.harness-config-stamp"
-		(cd "$TREE" && scripts/kconfig/merge_config.sh -n -O "$obj" \
-			"${frags[@]}" "$extra") >"$LOGS/config-$flavor.log" 2>&1 ||
+		# merge_config.sh's allnoconfig runs for ARCH of the environment.
+		local arch=(ARCH=x86_64)
+		[ "$(flavor_arch "$flavor")" = arm64 ] &&
+			arch=(ARCH=arm64 CROSS_COMPILE=$ARM64_CROSS)
+		(cd "$TREE" && env "${arch[@]}" scripts/kconfig/merge_config.sh \
+			-n -O "$obj" "${frags[@]}" "$extra") \
+			>"$LOGS/config-$flavor.log" 2>&1 ||
 			{ tail -20 "$LOGS/config-$flavor.log"; die "merge_config.sh failed"; }
 		kmake "$obj" olddefconfig >>"$LOGS/config-$flavor.log" 2>&1 ||
 			{ tail -20 "$LOGS/config-$flavor.log"; die "olddefconfig failed"; }
@@ -302,7 +398,8 @@ configure_kernel() {
 		"# CONFIG_"*" is not set") sym=${line#\# }; sym=${sym%% *} ;;
 		*) continue ;;
 		esac
-		[ "$flavor" = stock ] && case $sym in CONFIG_LRNG*) continue ;; esac
+		[ "$(flavor_kind "$flavor")" = stock ] &&
+			case $sym in CONFIG_LRNG*) continue ;; esac
 		for later in "${frags[@]:$((i + 1))}"; do
 			grep -qE "^$sym=|^# $sym is not set" "$later" && continue 2
 		done
@@ -327,8 +424,9 @@ configure_kernel() {
 }
 
 build_kernel() {
-	local flavor=$1 obj t0 rc=0
+	local flavor=$1 obj t0 rc=0 kimage
 	obj=$(objdir "$flavor")
+	kimage=$(kernel_image "$flavor")
 	# Subshell: a failed configuration fails this build, not the caller.
 	(configure_kernel "$flavor") || return 1
 	msg "building $flavor kernel (O=build/obj-$flavor, -j$JOBS, log: build/logs/build-$flavor.log)"
@@ -337,7 +435,7 @@ build_kernel() {
 	flock 9
 	# With MODULES (distro, lrng-debug) also the modules: modpost then
 	# writes Module.symvers (without, only vmlinux.symvers).
-	local targets="bzImage headers"
+	local targets="${kimage##*/} headers"
 	grep -qx 'CONFIG_MODULES=y' "$obj/.config" && targets="$targets modules"
 	kmake "$obj" $targets >"$LOGS/build-$flavor.log" 2>&1 || rc=$?
 	exec 9>&-
@@ -347,54 +445,67 @@ build_kernel() {
 		echo "kernel build failed (full log: $LOGS/build-$flavor.log)" >&2
 		return 1
 	fi
-	info "built $flavor bzImage in $((SECONDS - t0)) s"
+	info "built $flavor ${kimage##*/} in $((SECONDS - t0)) s"
 }
 
 # ---------------------------------------------------------------- guest user space
 # Static test programs for the guest. Headers come from the flavor's O= dir
-# (make headers), so the uapi matches the tree.
+# (make headers), so the uapi matches the tree. An arm64 flavor's go to
+# build/user-arm64 (use_guest_arch arm64), built with the cross gcc.
 build_user() {
-	local flavor=$1 obj khdr rc=0
+	local flavor=$1 obj khdr rc=0 cc=gcc march=()
 	obj=$(objdir "$flavor")
 	khdr="-isystem $obj/usr/include"
+	[ "$(flavor_arch "$flavor")" = "$GUEST_ARCH" ] ||
+		die "build_user $flavor: the guest programs are $GUEST_ARCH's"
+	if [ "$GUEST_ARCH" = arm64 ]; then
+		cc=${ARM64_CROSS}gcc
+		march=(ARCH=arm64 CROSS_COMPILE=$ARM64_CROSS)
+	fi
 	mkdir -p "$USERDIR/lrng" "$USERDIR/vdso" "$USERDIR/staging"
 	: >"$LOGS/user.log"
 	msg "building static guest programs (log: build/logs/user.log)"
 	make -C "$TREE/tools/testing/selftests/vDSO" OUTPUT="$USERDIR/vdso" \
-		CC="gcc -static" KHDR_INCLUDES="$khdr" \
+		"${march[@]}" CC="$cc -static" KHDR_INCLUDES="$khdr" \
 		"$USERDIR/vdso/vdso_test_getrandom" >>"$LOGS/user.log" 2>&1 ||
 		{ tail -20 "$LOGS/user.log"; echo "vdso_test_getrandom build failed" >&2; return 1; }
 	rm -rf "$USERDIR/staging/lrng"
 	: >"$USERDIR/lrng.list"
 	if [ -f "$TREE/$SELFTEST_REL/Makefile" ]; then
 		make -C "$TREE/$SELFTEST_REL" OUTPUT="$USERDIR/lrng" \
-			CC="gcc -static" KHDR_INCLUDES="$khdr" all >>"$LOGS/user.log" 2>&1 ||
+			"${march[@]}" CC="$cc -static" KHDR_INCLUDES="$khdr" all \
+			>>"$LOGS/user.log" 2>&1 ||
 			{ tail -20 "$LOGS/user.log"; echo "kselftest build failed ($SELFTEST_REL)" >&2; return 1; }
 		make -C "$TREE/$SELFTEST_REL" OUTPUT="$USERDIR/lrng" \
-			CC="gcc -static" KHDR_INCLUDES="$khdr" \
+			"${march[@]}" CC="$cc -static" KHDR_INCLUDES="$khdr" \
 			INSTALL_PATH="$USERDIR/staging/lrng" install >>"$LOGS/user.log" 2>&1 ||
 			{ tail -20 "$LOGS/user.log"; echo "kselftest install failed" >&2; return 1; }
 		make -s --no-print-directory -C "$TREE/$SELFTEST_REL" \
-			OUTPUT="$USERDIR/lrng" emit_tests 2>>"$LOGS/user.log" |
+			"${march[@]}" OUTPUT="$USERDIR/lrng" emit_tests 2>>"$LOGS/user.log" |
 			sed -n 's/^[^:]*://p' >"$USERDIR/lrng.list"
 	else
 		info "no $SELFTEST_REL/Makefile: only vdso_test_getrandom is run"
 	fi
-	# The distro kernel's guest helper (harness/init, lrng.distro=1).
-	mkdir -p "$USERDIR/distro"
-	gcc -static -O2 -Wall -Wextra $khdr -o "$USERDIR/distro/distro_test" \
-		"$ROOT/harness/distro/distro_test.c" >>"$LOGS/user.log" 2>&1 ||
-		{ tail -20 "$LOGS/user.log"; echo "harness/distro/distro_test.c build failed" >&2; return 1; }
+	# The distro kernel's guest helper (harness/init, lrng.distro=1); the
+	# distro kernel is x86_64's only.
+	local progs=("$USERDIR/vdso/vdso_test_getrandom" "$USERDIR/guest/lrng_sample")
+	if [ "$GUEST_ARCH" = x86_64 ]; then
+		mkdir -p "$USERDIR/distro"
+		gcc -static -O2 -Wall -Wextra $khdr -o "$USERDIR/distro/distro_test" \
+			"$ROOT/harness/distro/distro_test.c" >>"$LOGS/user.log" 2>&1 ||
+			{ tail -20 "$LOGS/user.log"; echo "harness/distro/distro_test.c build failed" >&2; return 1; }
+		progs+=("$USERDIR/distro/distro_test")
+	fi
 	# The output sample's sender (send_sample of harness/init).
 	mkdir -p "$USERDIR/guest"
-	gcc -static -O2 -Wall -Wextra $khdr -o "$USERDIR/guest/lrng_sample" \
+	$cc -static -O2 -Wall -Wextra $khdr -o "$USERDIR/guest/lrng_sample" \
 		"$ROOT/harness/guest/lrng_sample.c" >>"$LOGS/user.log" 2>&1 ||
 		{ tail -20 "$LOGS/user.log"; echo "harness/guest/lrng_sample.c build failed" >&2; return 1; }
 	local f
-	for f in "$USERDIR/vdso/vdso_test_getrandom" "$USERDIR/distro/distro_test" "$USERDIR/guest/lrng_sample" $(sed "s|^|$USERDIR/staging/lrng/|" "$USERDIR/lrng.list"); do
+	for f in "${progs[@]}" $(sed "s|^|$USERDIR/staging/lrng/|" "$USERDIR/lrng.list"); do
 		[ -x "$f" ] || { echo "missing test program $f" >&2; return 1; }
 		if head -c4 "$f" | grep -q ELF && readelf -l "$f" | grep -q 'program interpreter'; then
-			echo "$f is not static (CC=\"gcc -static\" ignored by its Makefile?)" >&2
+			echo "$f is not static (CC=\"$cc -static\" ignored by its Makefile?)" >&2
 			return 1
 		fi
 	done
@@ -427,11 +538,16 @@ cpio_tree() {
 	done
 }
 
-# make_initramfs OUT [PAYLOAD_DIR]
+# make_initramfs OUT [PAYLOAD_DIR]: for GUEST_ARCH, from USERDIR.
 make_initramfs() {
 	local out=$1 payload=${2:-} spec g bb
 	g=$(gen_init_cpio)
-	bb=$(command -v busybox || echo /bin/busybox)
+	if [ "$GUEST_ARCH" = arm64 ]; then
+		arm64_busybox
+		bb=$ARM64_BUSYBOX
+	else
+		bb=$(command -v busybox || echo /bin/busybox)
+	fi
 	[ -x "$bb" ] || die "busybox not found (busybox-static)"
 	readelf -l "$bb" | grep -q 'program interpreter' && die "$bb is not static: install busybox-static"
 	mkdir -p "$(dirname "$out")"
@@ -449,7 +565,8 @@ make_initramfs() {
 		echo "dir /tests 0755 0 0"
 		echo "file /tests/vdso_test_getrandom $USERDIR/vdso/vdso_test_getrandom 0755 0 0"
 		echo "file /tests/lrng.list $USERDIR/lrng.list 0644 0 0"
-		echo "file /tests/distro_test $USERDIR/distro/distro_test 0755 0 0"
+		[ "$GUEST_ARCH" = x86_64 ] &&
+			echo "file /tests/distro_test $USERDIR/distro/distro_test 0755 0 0"
 		echo "file /tests/lrng_sample $USERDIR/guest/lrng_sample 0755 0 0"
 		[ -d "$USERDIR/staging/lrng" ] && cpio_tree "$USERDIR/staging/lrng" /tests/lrng
 		# The harness's own check that test output cannot forge results
@@ -499,7 +616,7 @@ boot() {
 	shift 4
 	local kernel con res raw sample accel rc=0 bad t0 tailpid= mem=512 fork=()
 	local qmp=$B/$name.qmp fpid= frc=0
-	kernel=$(objdir "$flavor")/arch/x86/boot/bzImage
+	kernel=$(kernel_image "$flavor")
 	# KASAN's shadow takes an eighth of memory, its quarantine more.
 	[ "$flavor" = lrng-debug ] && mem=1024
 	con=$LOGS/$name.console.log
@@ -553,7 +670,28 @@ boot() {
 		done
 		[ "$flavor" = lrng-debug ] && dev+=(-device vmgenid,id=vmgenid0)
 	fi
-	local append="console=ttyS0 panic_on_warn=1 oops=panic panic=-1${wd:+ $wd} lrng.mode=$mode $*"
+	# The arm64 guest (QEMU virt): the console on the PL011 UART, the
+	# result channel and the output sample on two virtio consoles, hvc0
+	# and hvc1 (lrng.result=, lrng.sample= of harness/init). The CPU is
+	# -cpu max, which has RNDR; its pointer authentication is the cheap
+	# implementation-defined one (the architected QARMA is slow in TCG).
+	# dtb-randomness=off: no rng-seed in the device tree, which arm64
+	# credits before it parses random.trust_bootloader; the x86_64 guests
+	# get no boot loader seed either.
+	local sys=qemu-system-x86_64 tty=ttyS0 chan=(-serial chardev:ser1
+		-serial chardev:ser2) chanarg=
+	if [ "$(flavor_arch "$flavor")" = arm64 ]; then
+		[ "${KVM:-0}" = 1 ] && { BOOT_REASON="KVM=1: the arm64 guest runs in TCG only"; return 1; }
+		sys=qemu-system-aarch64
+		accel="-M virt,dtb-randomness=off -accel tcg -cpu max,pauth-impdef=on"
+		bios=()
+		tty=ttyAMA0
+		chan=(-device virtio-serial-device
+			-device virtconsole,chardev=ser1
+			-device virtconsole,chardev=ser2)
+		chanarg=" lrng.result=hvc0 lrng.sample=hvc1"
+	fi
+	local append="console=$tty panic_on_warn=1 oops=panic panic=-1${wd:+ $wd}$chanarg lrng.mode=$mode $*"
 	rm -f "$con" "$res" "$raw" "$sample"
 	: >"$con"
 	if [ "${SHOW_CONSOLE:-0}" = 1 ]; then
@@ -562,12 +700,12 @@ boot() {
 	fi
 	# The serial files are appended to: after a VM fork the second QEMU
 	# writes to them too.
-	local qemu=(qemu-system-x86_64 $accel -smp $smp -m $mem
+	local qemu=($sys $accel -smp $smp -m $mem
 		-nographic -nodefaults -no-reboot -monitor none "${bios[@]}" "${dev[@]}"
 		-kernel "$kernel" -initrd "$initrd" -append "$append"
 		-chardev "file,id=ser0,path=$con,append=on" -serial chardev:ser0
-		-chardev "file,id=ser1,path=$raw,append=on" -serial chardev:ser1
-		-chardev "file,id=ser2,path=$sample,append=on" -serial chardev:ser2)
+		-chardev "file,id=ser1,path=$raw,append=on"
+		-chardev "file,id=ser2,path=$sample,append=on" "${chan[@]}")
 	# The VM fork (distro_vmfork of harness/init): once the guest asks,
 	# the VM moves to a second QEMU with a new vmgenid (vmfork.py), which
 	# then runs the guest to its end, bounded by the same TIMEOUT.
