@@ -316,12 +316,18 @@ TEST_F(lrng_abi, ioctls_capability_not_uid)
 
 /* ------------------------------------------------------------ reseed */
 
-#ifdef __x86_64__
+#if defined(__x86_64__) || defined(__aarch64__)
 /*
- * struct vdso_rng_data in the first page of [vvar] (root time namespace),
- * at offset 640: arch/x86/include/asm/vvar.h, vdso-layout.lds.S.
+ * struct vdso_rng_data in the first page of [vvar] (root time namespace):
+ * at offset 640 on x86_64 (arch/x86/include/asm/vvar.h,
+ * vdso-layout.lds.S), at 480 on arm64 (__VDSO_RND_DATA_OFFSET,
+ * arch/arm64/include/asm/vdso/vsyscall.h).
  */
+#ifdef __x86_64__
 #define ABI_VDSO_RNG_OFFSET	640
+#else
+#define ABI_VDSO_RNG_OFFSET	480
+#endif
 
 /* The address of the vDSO's rng data in this process, or NULL. */
 static const unsigned char *abi_vdso_rng_data(void)

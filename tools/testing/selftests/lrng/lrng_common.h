@@ -143,6 +143,51 @@ static inline long lrng_type_num(const char *section, const char *key)
 	return strtol(val, NULL, 10);
 }
 
+/* Whether the kernel command line holds @word as a whole word. */
+static inline bool lrng_cmdline_word(const char *word)
+{
+	static char buf[4096];
+	size_t len = strlen(word);
+	char *p;
+
+	if (lrng_read_file("/proc/cmdline", buf, sizeof(buf)) <= 0)
+		return false;
+	for (p = buf; (p = strstr(p, word)); p += len) {
+		if ((p == buf || p[-1] == ' ') &&
+		    (!p[len] || p[len] == ' ' || p[len] == '\n'))
+			return true;
+	}
+	return false;
+}
+
+/*
+ * Whether /proc/cpuinfo lists a CPU random number instruction: RDRAND or
+ * RDSEED on x86 ("flags": rdrand, rdseed), RNDR on arm64 ("Features": rng).
+ */
+static inline bool lrng_cpu_has_rng(void)
+{
+	static char buf[65536];
+	char *line, *save, *tok, *tsave;
+
+	if (lrng_read_file("/proc/cpuinfo", buf, sizeof(buf)) <= 0)
+		return false;
+	for (line = strtok_r(buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		if (strncmp(line, "flags", 5) && strncmp(line, "Features", 8))
+			continue;
+		tok = strchr(line, ':');
+		if (!tok)
+			continue;
+		for (tok = strtok_r(tok + 1, " \t", &tsave); tok;
+		     tok = strtok_r(NULL, " \t", &tsave)) {
+			if (!strcmp(tok, "rdrand") || !strcmp(tok, "rdseed") ||
+			    !strcmp(tok, "rng"))
+				return true;
+		}
+	}
+	return false;
+}
+
 /*
  * Whether @cpu is listed in the IRQ source's "Health test passed on CPUs":
  * 1 or 0, or -1 when there is no such line (no health tests built).

@@ -50,6 +50,7 @@
 #define LRNG_ES_SUFFIX		" ES properties"
 #define LRNG_POOL_BITS		256
 #define LRNG_SIMD_PARAM		"/sys/module/lrng_drng_chacha20/parameters/simd"
+#define LRNG_CPU_PARAM		"/sys/module/lrng_es_cpu/parameters/cpu_entropy"
 
 /* Bits for the required top-level keys. */
 enum {
@@ -830,6 +831,39 @@ TEST_F(lrng_type, bulk_output)
 			TH_LOG("unknown bulk output \"%s\"", bulk);
 		}
 	}
+}
+
+/*
+ * The CPU source is available when the CPU has a random number instruction
+ * (/proc/cpuinfo), and credits lrng_es_cpu.cpu_entropy bits (at most 256)
+ * per 256 bits, or none when booted with random.trust_cpu=off.
+ */
+TEST_F(lrng_type, cpu_source)
+{
+	bool has_rng = lrng_cpu_has_rng(), trusted;
+	char avail[16], param[32];
+	long rate, want;
+
+	trusted = !lrng_cmdline_word("random.trust_cpu=off") &&
+		  !lrng_cmdline_word("random.trust_cpu=0");
+	ASSERT_EQ(0, lrng_type_text("CPU", "Available", avail,
+				    sizeof(avail))) {
+		TH_LOG("no CPU source in %s", LRNG_TYPE);
+	}
+	ASSERT_LT(0, lrng_read_file(LRNG_CPU_PARAM, param, sizeof(param))) {
+		TH_LOG("%s: %s", LRNG_CPU_PARAM, strerror(errno));
+	}
+	rate = lrng_type_num("CPU", "Entropy rate");
+	want = trusted ? strtol(param, NULL, 10) : 0;
+	if (want > 256)
+		want = 256;
+	TH_LOG("CPU RNG %s in /proc/cpuinfo, random.trust_cpu %s: available %s, entropy rate %ld",
+	       has_rng ? "listed" : "not listed", trusted ? "on" : "off",
+	       avail, rate);
+	EXPECT_STREQ(has_rng ? "true" : "false", avail);
+	EXPECT_EQ(want, rate);
+	EXPECT_EQ(has_rng ? rate : 0,
+		  lrng_type_num("CPU", "Available entropy"));
 }
 
 TEST_HARNESS_MAIN

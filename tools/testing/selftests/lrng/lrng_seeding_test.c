@@ -89,25 +89,22 @@ static double lrng_kmsg_time(const char *needle)
 
 /*
  * Whether the CPU's random number instruction alone seeds the RNG fully in
- * random_init_early(): RDSEED or RDRAND, random.trust_cpu not off, and on
- * the LRNG its CPU source available with a rate of 256 bits.
+ * random_init_early(): RDSEED or RDRAND (RNDR on arm64), random.trust_cpu
+ * not off, and on the LRNG its CPU source available with a rate of 256
+ * bits.
  */
 static bool lrng_cpu_seeds_at_boot(void)
 {
-	static char buf[65536];
 	char val[32];
 
-	if (lrng_read_file("/proc/cmdline", buf, sizeof(buf)) <= 0 ||
-	    strstr(buf, "random.trust_cpu=off") ||
-	    strstr(buf, "random.trust_cpu=0"))
+	if (lrng_cmdline_word("random.trust_cpu=off") ||
+	    lrng_cmdline_word("random.trust_cpu=0"))
 		return false;
 	if (!access(LRNG_TYPE, R_OK))
 		return !lrng_type_text("CPU", "Available", val, sizeof(val)) &&
 		       !strcmp(val, "true") &&
 		       lrng_type_num("CPU", "Entropy rate") == 256;
-	if (lrng_read_file("/proc/cpuinfo", buf, sizeof(buf)) <= 0)
-		return false;
-	return strstr(buf, " rdrand") || strstr(buf, " rdseed");
+	return lrng_cpu_has_rng();
 }
 
 TEST_F(seeding, ready_within_bound)
