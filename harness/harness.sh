@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # LRNG QEMU harness. Called by the top-level Makefile:
-#   harness.sh deps|tree|kernel|initramfs|run|test|check|kunit|vm|clean
+#   harness.sh deps|tree|kernel|initramfs|run|test|check|kunit|arm64|vm|clean
 # Environment: KSRC, LRNG (y|n), KVM (1), TIMEOUT (s), PAYLOAD, CMDLINE, V.
 set -euo pipefail
 
@@ -199,31 +199,33 @@ abi_transcript() {
 	echo "$LOGS/abi-transcript-$1.txt"
 }
 
-# abi_transcript_compare: the LRNG kernel's transcript against the stock
-# kernel's; one check, the diff printed and kept in build/logs.
+# abi_transcript_compare [PREFIX]: the LRNG kernel's transcript against the
+# stock kernel's (PREFIX arm64-: the arm64 kernels'); one check, the diff
+# printed and kept in build/logs.
 abi_transcript_compare() {
-	local a b n missing="" d=$LOGS/abi-transcript.diff
-	a=$(abi_transcript lrng)
-	b=$(abi_transcript stock)
+	local pre=${1:-} a b n missing="" d
+	d=$LOGS/abi-transcript${pre:+-${pre%-}}.diff
+	a=$(abi_transcript "${pre}lrng")
+	b=$(abi_transcript "${pre}stock")
 	rm -f "$d"
-	msg "ABI transcripts: diff -u build/logs/abi-transcript-lrng.txt build/logs/abi-transcript-stock.txt"
+	msg "ABI transcripts: diff -u build/logs/${a##*/} build/logs/${b##*/}"
 	[ -s "$a" ] || missing="$missing ${a##*/}"
 	[ -s "$b" ] || missing="$missing ${b##*/}"
 	if [ -n "$missing" ]; then
-		fail "ABI transcript lrng = stock" "empty or missing:$missing"
+		fail "ABI transcript ${pre}lrng = ${pre}stock" "empty or missing:$missing"
 		return
 	fi
 	if diff -u "$a" "$b" >"$d"; then
 		n=$(wc -l <"$a")
 		echo "    (no difference)"
 		if [ "$n" -lt $ABI_TRANSCRIPT_MIN ]; then
-			fail "ABI transcript lrng = stock" "only $n lines (at least $ABI_TRANSCRIPT_MIN expected)"
+			fail "ABI transcript ${pre}lrng = ${pre}stock" "only $n lines (at least $ABI_TRANSCRIPT_MIN expected)"
 		else
-			pass "ABI transcript lrng = stock ($n lines, identical)"
+			pass "ABI transcript ${pre}lrng = ${pre}stock ($n lines, identical)"
 		fi
 	else
 		cat "$d"
-		fail "ABI transcript lrng = stock" "$(diff "$a" "$b" | grep -c '^[<>]') line(s) differ (build/logs/abi-transcript.diff)"
+		fail "ABI transcript ${pre}lrng = ${pre}stock" "$(diff "$a" "$b" | grep -c '^[<>]') line(s) differ (build/logs/${d##*/})"
 	fi
 }
 
@@ -255,8 +257,15 @@ boot_tests() {
 			random.trust_cpu=off random.trust_bootloader=off
 		return 0
 	fi
-	[ "${SPECIAL_BOOTS:-1}" = 1 ] && [ "$flavor" != distro ] &&
+	[ "$flavor" = arm64-stock ] && return 0
+	if [ "$flavor" = arm64-lrng ]; then
+		# The arm64 kernel's one special boot: RNDR not trusted, the
+		# CPU source credits nothing (lrng_type.cpu_source).
+		special_boot_on arm64-lrng arm64-nocpu \
+			lrng_seeding_test,lrng_proc_test random.trust_cpu=off
+	elif [ "${SPECIAL_BOOTS:-1}" = 1 ] && [ "$flavor" != distro ]; then
 		special_boots "$flavor"
+	fi
 	local ktap=$LOGS/$name.kunit.ktap
 	kunit_ktap "$res" >"$ktap"
 	if grep -q '^LRNG-KUNIT-BEGIN ' "$res"; then
@@ -420,16 +429,16 @@ health_panic_check() {
 # random.c must not be built into the LRNG kernel, and must be in the stock one.
 random_o_check() {
 	local flavor=$1 obj=$B/obj-$1/drivers/char/random.o
-	if [ "$flavor" = lrng ]; then
+	if [ "$(flavor_kind "$flavor")" = lrng ]; then
 		if [ -e "$obj" ]; then
-			fail "lrng: random.c not built" "$obj exists"
+			fail "$flavor: random.c not built" "$obj exists"
 		else
-			pass "lrng: random.c not built (no drivers/char/random.o)"
+			pass "$flavor: random.c not built (no drivers/char/random.o)"
 		fi
 	elif [ -e "$obj" ]; then
-		pass "stock: random.c built (drivers/char/random.o)"
+		pass "$flavor: random.c built (drivers/char/random.o)"
 	else
-		fail "stock: random.c built" "$obj missing"
+		fail "$flavor: random.c built" "$obj missing"
 	fi
 }
 
@@ -437,6 +446,34 @@ user_and_initramfs() {
 	local flavor=$1
 	build_user "$flavor" || return 1
 	make_initramfs "$TESTS_CPIO"
+}
+
+# arm64_tests: the LRNG and stock kernels for arm64 (harness/arm64.config),
+# built with the cross gcc and booted in test mode under
+# qemu-system-aarch64 -M virt -cpu max (TCG) with the arm64 guest programs
+# (build/user-arm64) and Debian's arm64 busybox; then their ABI
+# transcripts compared. What each boot must show: harness/manifest.
+arm64_tests() {
+	local GUEST_ARCH USERDIR TESTS_CPIO f t1=$SECONDS
+	use_guest_arch arm64
+	for f in arm64-lrng arm64-stock; do
+		rm -f "$(abi_transcript "$f")"
+	done
+	for f in arm64-lrng arm64-stock; do
+		if ! build_kernel "$f"; then
+			fail "$f: kernel build" "see build/logs/build-$f.log or config-$f.log"
+			continue
+		fi
+		pass "$f: kernel build"
+		random_o_check "$f"
+		if user_and_initramfs "$f"; then
+			boot_tests "$f"
+		else
+			fail "$f: guest programs" "build failed (log: build/logs/user.log)"
+		fi
+	done
+	abi_transcript_compare arm64-
+	info "arm64 kernels: $((SECONDS - t1)) s"
 }
 
 # The debug kernel (lrng-debug: the distro configuration plus
@@ -572,6 +609,8 @@ cmd_test() {
 	# Both kernels booted in this run: their ABI transcripts must agree.
 	if [ "$flavors" = "lrng stock" ]; then
 		abi_transcript_compare
+		# The same two kernels for arm64, in an aarch64 guest.
+		arm64_tests
 	else
 		info "one kernel only: ABI transcript written, not compared"
 	fi
@@ -718,6 +757,10 @@ kunit)
 	deps; prepare_tree; kunit_tool_check
 	summary
 	;;
+arm64)
+	deps; prepare_tree; arm64_tests
+	summary
+	;;
 vm) cmd_vm ;;
-*) die "usage: $0 deps|patch|tree|kernel|initramfs|checkpatch|check|run|test|test-debug|test-distro|kunit|vm" ;;
+*) die "usage: $0 deps|patch|tree|kernel|initramfs|checkpatch|check|run|test|test-debug|test-distro|kunit|arm64|vm" ;;
 esac
