@@ -719,6 +719,15 @@ cmd_vm() {
 }
 
 cmd=${1:-}
+# ARCH=arm64 is for the targets that boot one kernel; the others choose
+# their architectures themselves (make test boots both).
+case $cmd in
+run | vm | kernel | initramfs | deps | tree | patch) ;;
+*)
+	[ "$GUEST_ARCH" = x86_64 ] ||
+		die "ARCH=$GUEST_ARCH is for make run, vm, kernel and initramfs; make $cmd chooses its architectures"
+	;;
+esac
 case $cmd in
 deps) deps ;;
 patch) deps; make_patch ;;
