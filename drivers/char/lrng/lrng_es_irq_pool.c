@@ -130,7 +130,7 @@ void __init lrng_irq_init(void)
 			LRNG_IRQ_OVERSAMPLING_FACTOR);
 	}
 	cfg->rate = rate;
-	lrng_health_init(rate);
+	lrng_health_init(LRNG_HEALTH_IRQ, rate);
 
 	max = lrng_irq_max_irqs(cfg->rate, lrng_hash_digestsize() * 8,
 				LRNG_IRQ_NSLOTS, lrng_irq_slots_per_irq(),
@@ -176,6 +176,7 @@ static u32 lrng_irq_pool_read(struct lrng_irq_pcpu *p,
 static u32 lrng_irq_curr_entropy(void)
 {
 	u64 irqs = 0;
+	u32 bits;
 	int cpu;
 
 	for_each_possible_cpu(cpu) {
@@ -186,9 +187,9 @@ static u32 lrng_irq_curr_entropy(void)
 		irqs += max(avail, 0);
 	}
 	irqs = min_t(u64, irqs, U32_MAX);
-	return lrng_health_credit(min_t(u32, lrng_irq_irqs_to_entropy(irqs,
-						lrng_irq_cfg.rate),
-					lrng_hash_digestsize() * 8));
+	bits = min_t(u32, lrng_irq_irqs_to_entropy(irqs, lrng_irq_cfg.rate),
+		     lrng_hash_digestsize() * 8);
+	return lrng_health_credit(LRNG_HEALTH_IRQ, bits);
 }
 
 /*
@@ -227,8 +228,8 @@ static u32 lrng_irq_get_ent(u8 *slot, u32 requested_bits)
 	rcu_read_unlock();
 	memzero_explicit(digest, sizeof(digest));
 
-	return lrng_health_credit(min3(lrng_irq_irqs_to_entropy(collected,
-								rate),
+	return lrng_health_credit(LRNG_HEALTH_IRQ,
+				  min3(lrng_irq_irqs_to_entropy(collected, rate),
 				       requested_bits, size * 8));
 }
 
@@ -290,7 +291,7 @@ static void lrng_irq_state(struct seq_file *m)
 		   LRNG_DRNG_SECURITY_STRENGTH_BITS, cfg->rate);
 	seq_printf(m, " Entropy rate: %u\n", rate_bits);
 	seq_printf(m, " Available entropy: %u\n", lrng_irq_curr_entropy());
-	lrng_health_state(m);
+	lrng_health_state(LRNG_HEALTH_IRQ, m);
 }
 
 const struct lrng_es_cb lrng_es_irq = {

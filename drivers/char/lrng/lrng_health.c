@@ -1,6 +1,6 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * LRNG SP800-90B health tests of the interrupt entropy source
+ * LRNG SP800-90B health tests of the time stamp entropy sources
  *
  * Copyright (C) 2026 The LRNG for Linux 6.12 authors
  */
@@ -11,22 +11,25 @@
  * With CONFIG_LRNG_HEALTH_TESTS (default y) every interrupt time stamp the
  * interrupt source records is tested, as the sample it is credited for: the
  * 8 least significant bits of the stamp divided by its GCD (the stamp
- * itself while the GCD is not known).  Each CPU tests its own stream of
- * samples::
+ * itself while the GCD is not known).  The scheduler source's context
+ * switch time stamps are tested the same way, with their own streams,
+ * cut-offs and failure counts.  Each CPU tests its own stream of samples
+ * of each source::
  *
  *   sample --> repetition count test (SP800-90B section 4.4.1)
  *          --> adaptive proportion test (SP800-90B section 4.4.2)
  *          --> state of this CPU's stream --> credit / no credit / discard
  *
  * Cut-offs (false positive probability alpha = 2^-20): the source credits
- * H = 256 / R bits per sample, R being the interrupts credited with 256
- * bits.  The repetition count test fails at C = 1 + ceil(20 / H) identical
- * samples in a row (21 at the default rate, 201 without a high-resolution
- * timer).  The adaptive proportion test counts the first sample of each
- * window of 512 in that window; its cut-off 1 + CRITBINOM(512, 2^-H, 1 -
+ * H = 256 / R bits per sample, R being the samples (interrupts or context
+ * switches) credited with 256 bits.  The repetition count test fails at
+ * C = 1 + ceil(20 / H) identical samples in a row (21 at the interrupt
+ * source's default rate, 201 without a high-resolution timer).  The
+ * adaptive proportion test counts the first sample of each window of 512
+ * in that window; its cut-off 1 + CRITBINOM(512, 2^-H, 1 -
  * alpha) comes from a table computed for H = 1, 0.9, ..., 0.1, 0.05, using
  * the largest tabled H not above the credited one, so that the cut-off is
- * never below the exact one (311 at the default rate, as in Table 2 of
+ * never below the exact one (311 at one bit per sample, as in Table 2 of
  * SP800-90B; 410 for H = 0.5).  Below H = 0.05 the cut-off exceeds the
  * window and only the repetition count test can fail.
  *
@@ -37,11 +40,11 @@
  *   credited; outside FIPS mode they are, so that boot seeding is not
  *   delayed on machines with few interrupts.  A failure is permanent.
  * - ok: a failure is intermittent: the entropy the CPU collected since its
- *   pool was last read is dropped, and the whole interrupt source credits
+ *   pool was last read is dropped, and the whole source credits
  *   nothing until the CPU passed a new start-up test (recovery) or while it
  *   is offline.
  * - recovery: like start-up, never credited; a failure is permanent.
- * - failed (permanent): the interrupt source credits nothing until reboot
+ * - failed (permanent): the source credits nothing until reboot
  *   (its data is still mixed in).  The kernel panics instead when booted
  *   with lrng_health.panic_on_permanent_health_failure=1, in any mode, or
  *   in FIPS mode when built with CONFIG_LRNG_HEALTH_TESTS_PANIC: for a
@@ -56,7 +59,7 @@
 
 /*
  * The states above are enum lrng_health_state; the rates come from the
- * interrupt source (lrng_es_irq.c).
+ * sources (lrng_es_irq.c, lrng_es_sched.c), one struct lrng_health each.
  *
  * Runs of samples: while a CPU's stream is in state ok and no stream failed
  * permanently, the interrupt source stores its samples untested and hands
@@ -70,14 +73,14 @@
  * credit of a run waits for its last sample.
  *
  * Locking: each CPU's struct lrng_health_test is written only by that CPU,
- * with interrupts off (the interrupt source's hard-IRQ path);
+ * with interrupts off (the sources' hard-IRQ paths);
  * /proc/lrng_type and CPU hotplug read the states of all CPUs with
  * READ_ONCE().  The shared counters are atomics, the permanent failure a
  * flag written once.  The cut-offs are written before interrupts are
  * enabled, the panic parameter only on the kernel command line.
  *
  * Sections: 1. the tests (pure functions, also run by KUnit), 2. the
- * interrupt source's streams, 3. CPU hotplug.
+ * sources' streams, 3. CPU hotplug.
  */
 
 #include <kunit/visibility.h>
@@ -218,55 +221,74 @@ u32 lrng_health_run(struct lrng_health_test *t,
 EXPORT_SYMBOL_IF_KUNIT(lrng_health_run);
 
 /******************************************************************
- * 2. The interrupt source's streams
+ * 2. The sources' streams
  ******************************************************************/
 
-/* Declared in lrng_health.h; see "Locking" above. */
-struct lrng_health lrng_health __read_mostly = {
-	.cut = { .rct = U32_MAX, .apt = U32_MAX },
-};
-
-DEFINE_PER_CPU(struct lrng_health_test, lrng_health_pcpu) =
+static DEFINE_PER_CPU(struct lrng_health_test, lrng_irq_health_pcpu) =
+	LRNG_HEALTH_TEST_INIT;
+static DEFINE_PER_CPU(struct lrng_health_test, lrng_sched_health_pcpu) =
 	LRNG_HEALTH_TEST_INIT;
 
 /*
- * Whether the CPU is counted in lrng_health.recovering: from its failure in
- * state ok until it passes its recovery or goes offline, and again from
+ * Whether a CPU is counted in its source's @recovering: from its failure
+ * in state ok until it passes its recovery or goes offline, and again from
  * when it comes back until it passes.  Written by that CPU with interrupts
  * off, or by the hotplug callbacks while that CPU is not running.
  */
-static DEFINE_PER_CPU(bool, lrng_health_counted);
+static DEFINE_PER_CPU(bool, lrng_irq_health_counted);
+static DEFINE_PER_CPU(bool, lrng_sched_health_counted);
 
-static void lrng_health_count(bool *counted)
+#define LRNG_HEALTH_SOURCE(_name, _pcpu, _counted) {			\
+	.name = _name,							\
+	.pcpu = &(_pcpu),						\
+	.counted = &(_counted),						\
+	.cut = { .rct = U32_MAX, .apt = U32_MAX },			\
+}
+
+/* Declared in lrng_health.h; see "Locking" above. */
+struct lrng_health lrng_irq_health __read_mostly =
+	LRNG_HEALTH_SOURCE("interrupt", lrng_irq_health_pcpu,
+			   lrng_irq_health_counted);
+struct lrng_health lrng_sched_health __read_mostly =
+	LRNG_HEALTH_SOURCE("scheduler", lrng_sched_health_pcpu,
+			   lrng_sched_health_counted);
+
+/* Every source's tests, for CPU hotplug. */
+static struct lrng_health *const lrng_health_all[] = {
+	&lrng_irq_health,
+	&lrng_sched_health,
+};
+
+static void lrng_health_count(struct lrng_health *h, bool *counted)
 {
 	if (!*counted) {
 		*counted = true;
-		atomic_inc(&lrng_health.recovering);
+		atomic_inc(&h->recovering);
 	}
 }
 
-static void lrng_health_uncount(bool *counted)
+static void lrng_health_uncount(struct lrng_health *h, bool *counted)
 {
 	if (*counted) {
 		*counted = false;
-		atomic_dec(&lrng_health.recovering);
+		atomic_dec(&h->recovering);
 	}
 }
 
 /**
  * lrng_health_init() - set the cut-offs for the credited entropy rate
- * @rate: interrupts credited with LRNG_DRNG_SECURITY_STRENGTH_BITS
+ * @h: the source's tests
+ * @rate: samples credited with LRNG_DRNG_SECURITY_STRENGTH_BITS
  *
- * Called by the interrupt source's initialisation, before interrupts are
- * enabled.
+ * Called by the source's initialisation, before interrupts are enabled.
  */
-void lrng_health_init(u32 rate)
+void lrng_health_init(struct lrng_health *h, u32 rate)
 {
-	lrng_health.cut = lrng_health_cutoffs_for(rate);
+	h->cut = lrng_health_cutoffs_for(rate);
 }
 
 /**
- * lrng_sp80090b_compliant() - whether the interrupt source follows SP800-90B
+ * lrng_sp80090b_compliant() - whether the tested sources follow SP800-90B
  *
  * In FIPS mode the health tests gate the credit from the start: no sample
  * of a CPU is credited before its start-up test passed.
@@ -284,19 +306,20 @@ lrng_module_param_named("lrng_es_mgr.", lrng_panic_on_permanent_health_failure,
 			panic_on_permanent_health_failure, lrng_health_panic,
 			bool, 0444);
 MODULE_PARM_DESC(panic_on_permanent_health_failure,
-		 "Panic when the interrupt source fails its health tests permanently, in any mode (boot only)");
+		 "Panic when a source fails its health tests permanently, in any mode (boot only)");
 
-static void __cold lrng_health_failed_permanently(void)
+static void __cold lrng_health_failed_permanently(struct lrng_health *h)
 {
-	WRITE_ONCE(lrng_health.permanent, true);
-	pr_err("interrupt entropy source failed its health tests permanently: no longer credited\n");
+	WRITE_ONCE(h->permanent, true);
+	pr_err("%s entropy source failed its health tests permanently: no longer credited\n",
+	       h->name);
 	if (lrng_health_panic ||
 	    (IS_ENABLED(CONFIG_LRNG_HEALTH_TESTS_PANIC) && fips_enabled))
 		panic("LRNG: permanent health test failure\n");
 }
 
 /**
- * lrng_health_irq_run() - test a run of this CPU's samples
+ * lrng_health_irq_run() - test a run of this CPU's interrupt samples
  * @s: the samples, oldest first
  * @n: their number
  *
@@ -309,38 +332,42 @@ static void __cold lrng_health_failed_permanently(void)
  */
 u32 lrng_health_irq_run(const u8 *s, u32 n)
 {
+	struct lrng_health *h = &lrng_irq_health;
+
 	lockdep_assert_irqs_disabled();
-	if (READ_ONCE(lrng_health.permanent))
+	if (READ_ONCE(h->permanent))
 		return 0;
-	return lrng_health_run(this_cpu_ptr(&lrng_health_pcpu),
-			       &lrng_health.cut, s, n);
+	return lrng_health_run(this_cpu_ptr(h->pcpu), &h->cut, s, n);
 }
 
 /**
  * lrng_health_verdict() - the verdict on a sample that is not simply credited
+ * @h: the source's tests
  * @t: this CPU's stream
  * @before: its state before the sample
  * @ev: the events of the sample
  *
- * The slow part of lrng_health_irq() (lrng_health.h): failures are counted
- * and logged, recoveries tracked.  Called with interrupts off.
+ * The slow part of lrng_health_next() (lrng_health.h): failures are
+ * counted and logged, recoveries tracked.  Called with interrupts off.
  *
  * Return: whether to credit the sample or to drop this CPU's entropy.
  */
-enum lrng_health_verdict lrng_health_verdict(struct lrng_health_test *t,
+enum lrng_health_verdict lrng_health_verdict(struct lrng_health *h,
+					     struct lrng_health_test *t,
 					     u8 before, u32 ev)
 {
 	if (ev & (LRNG_HEALTH_EV_RCT_FAIL | LRNG_HEALTH_EV_APT_FAIL)) {
 		if (ev & LRNG_HEALTH_EV_RCT_FAIL)
-			atomic_inc(&lrng_health.rct_failures);
+			atomic_inc(&h->rct_failures);
 		if (ev & LRNG_HEALTH_EV_APT_FAIL)
-			atomic_inc(&lrng_health.apt_failures);
+			atomic_inc(&h->apt_failures);
 		if (ev & LRNG_HEALTH_EV_PERMANENT) {
-			lrng_health_uncount(this_cpu_ptr(&lrng_health_counted));
-			lrng_health_failed_permanently();
+			lrng_health_uncount(h, this_cpu_ptr(h->counted));
+			lrng_health_failed_permanently(h);
 		} else {
-			lrng_health_count(this_cpu_ptr(&lrng_health_counted));
-			pr_warn_ratelimited("interrupt entropy source: %s test failed on CPU %d: not credited until a new start-up test passes\n",
+			lrng_health_count(h, this_cpu_ptr(h->counted));
+			pr_warn_ratelimited("%s entropy source: %s test failed on CPU %d: not credited until a new start-up test passes\n",
+					    h->name,
 					    ev & LRNG_HEALTH_EV_RCT_FAIL ?
 					    "repetition count" :
 					    "adaptive proportion",
@@ -349,9 +376,9 @@ enum lrng_health_verdict lrng_health_verdict(struct lrng_health_test *t,
 		return LRNG_HEALTH_DISCARD;
 	}
 	if ((ev & LRNG_HEALTH_EV_PASSED) && before == LRNG_HEALTH_RECOVERY)
-		lrng_health_uncount(this_cpu_ptr(&lrng_health_counted));
+		lrng_health_uncount(h, this_cpu_ptr(h->counted));
 
-	if (READ_ONCE(lrng_health.permanent))
+	if (READ_ONCE(h->permanent))
 		return LRNG_HEALTH_NO_CREDIT;
 	switch (t->state) {
 	case LRNG_HEALTH_OK:
@@ -365,63 +392,68 @@ enum lrng_health_verdict lrng_health_verdict(struct lrng_health_test *t,
 }
 
 /**
- * lrng_health_credit() - gate the interrupt source's credit
+ * lrng_health_credit() - gate a source's credit
+ * @h: the source's tests
  * @bits: entropy the source would credit
  *
- * Return: @bits, or 0 while a CPU's stream recovers from an intermittent
- * failure or after a permanent failure.
+ * Return: @bits, or 0 while a CPU's stream of the source recovers from an
+ * intermittent failure or after a permanent failure.
  */
-u32 lrng_health_credit(u32 bits)
+u32 lrng_health_credit(struct lrng_health *h, u32 bits)
 {
-	if (READ_ONCE(lrng_health.permanent) ||
-	    atomic_read(&lrng_health.recovering))
+	if (READ_ONCE(h->permanent) || atomic_read(&h->recovering))
 		return 0;
 	return bits;
 }
 
+/* The state of @cpu's stream of @h. */
+static u8 lrng_health_cpu_state(struct lrng_health *h, int cpu)
+{
+	return READ_ONCE(per_cpu_ptr(h->pcpu, cpu)->state);
+}
+
 /* One word for the source as a whole, the worst state first. */
-static const char *lrng_health_summary(void)
+static const char *lrng_health_summary(struct lrng_health *h)
 {
 	bool passed = false;
 	int cpu;
 
-	if (READ_ONCE(lrng_health.permanent))
+	if (READ_ONCE(h->permanent))
 		return "permanent failure";
-	if (atomic_read(&lrng_health.recovering))
+	if (atomic_read(&h->recovering))
 		return "intermittent failure";
 	for_each_possible_cpu(cpu)
-		if (READ_ONCE(per_cpu_ptr(&lrng_health_pcpu, cpu)->state) ==
-		    LRNG_HEALTH_OK)
+		if (lrng_health_cpu_state(h, cpu) == LRNG_HEALTH_OK)
 			passed = true;
 	return passed ? "ok" : "start-up";
 }
 
 /**
- * lrng_health_state() - the health lines of the interrupt source
+ * lrng_health_state() - the health lines of a source in /proc/lrng_type
+ * @h: the source's tests
  * @m: seq_file of /proc/lrng_type
  */
-void lrng_health_state(struct seq_file *m)
+void lrng_health_state(struct lrng_health *h, struct seq_file *m)
 {
 	bool none = true;
 	int cpu;
 
-	seq_printf(m, " Health test state: %s\n", lrng_health_summary());
+	seq_printf(m, " Health test state: %s\n", lrng_health_summary(h));
 	seq_puts(m, " Health test passed on CPUs:");
 	for_each_possible_cpu(cpu) {
-		if (READ_ONCE(per_cpu_ptr(&lrng_health_pcpu, cpu)->state) ==
-		    LRNG_HEALTH_OK) {
+		if (lrng_health_cpu_state(h, cpu) == LRNG_HEALTH_OK) {
 			seq_printf(m, " %d", cpu);
 			none = false;
 		}
 	}
 	seq_puts(m, none ? " none\n" : "\n");
-	seq_printf(m, " Health test RCT cut-off: %u\n", lrng_health.cut.rct);
+	seq_printf(m, " Health test RCT cut-off: %u\n", h->cut.rct);
 	seq_printf(m, " Health test APT cut-off: %u of %u\n",
-		   lrng_health.cut.apt, LRNG_HEALTH_APT_WINDOW);
+		   h->cut.apt, LRNG_HEALTH_APT_WINDOW);
 	seq_printf(m, " Health test RCT failures: %d\n",
-		   atomic_read(&lrng_health.rct_failures));
+		   atomic_read(&h->rct_failures));
 	seq_printf(m, " Health test APT failures: %d\n",
-		   atomic_read(&lrng_health.apt_failures));
+		   atomic_read(&h->apt_failures));
 }
 
 /******************************************************************
@@ -429,7 +461,7 @@ void lrng_health_state(struct seq_file *m)
  ******************************************************************/
 
 /*
- * A CPU that went offline in recovery no longer holds back the source: it
+ * A CPU that went offline in recovery no longer holds back its source: it
  * delivers no samples that could pass.  It stays in recovery and is counted
  * again before it runs, so that it must pass a new start-up test before the
  * source credits again.  Both callbacks run on a control CPU while @cpu is
@@ -437,15 +469,25 @@ void lrng_health_state(struct seq_file *m)
  */
 static int lrng_health_cpu_prepare(unsigned int cpu)
 {
-	if (READ_ONCE(per_cpu_ptr(&lrng_health_pcpu, cpu)->state) ==
-	    LRNG_HEALTH_RECOVERY)
-		lrng_health_count(per_cpu_ptr(&lrng_health_counted, cpu));
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(lrng_health_all); i++) {
+		struct lrng_health *h = lrng_health_all[i];
+
+		if (lrng_health_cpu_state(h, cpu) == LRNG_HEALTH_RECOVERY)
+			lrng_health_count(h, per_cpu_ptr(h->counted, cpu));
+	}
 	return 0;
 }
 
 static int lrng_health_cpu_dead(unsigned int cpu)
 {
-	lrng_health_uncount(per_cpu_ptr(&lrng_health_counted, cpu));
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(lrng_health_all); i++)
+		lrng_health_uncount(lrng_health_all[i],
+				    per_cpu_ptr(lrng_health_all[i]->counted,
+						cpu));
 	return 0;
 }
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * LRNG SP800-90B health tests of the interrupt entropy source
+ * LRNG SP800-90B health tests of the time stamp entropy sources
  *
  * Copyright (C) 2026 The LRNG for Linux 6.12 authors
  */
@@ -176,17 +176,23 @@ static inline u32 lrng_health_sample(struct lrng_health_test *t,
 #if IS_ENABLED(CONFIG_LRNG_HEALTH_TESTS)
 
 /**
- * struct lrng_health - health of the interrupt source as a whole
+ * struct lrng_health - the health tests of one entropy source as a whole
+ * @name: the source, for the log ("interrupt", "scheduler")
+ * @pcpu: each CPU's stream, written only by that CPU with interrupts off
+ * @counted: whether a CPU is counted in @recovering (lrng_health.c)
  * @cut: the cut-offs; never reached until lrng_health_init()
  * @recovering: CPUs, online or coming online, whose stream is in recovery
  * @rct_failures: repetition count test failures since boot
  * @apt_failures: adaptive proportion test failures since boot
  * @permanent: a stream failed permanently; set once, never cleared
  *
- * Defined in lrng_health.c, which alone writes it; declared here for
- * lrng_health_irq().
+ * One per source that is tested, each defined in lrng_health.c, which
+ * alone writes them; declared here for the inline test of a sample.
  */
 struct lrng_health {
+	const char *name;
+	struct lrng_health_test __percpu *pcpu;
+	bool __percpu *counted;
 	struct lrng_health_cutoffs cut;
 	atomic_t recovering;
 	atomic_t rct_failures;
@@ -194,69 +200,82 @@ struct lrng_health {
 	bool permanent;
 };
 
-extern struct lrng_health lrng_health;
-/* Each CPU's stream, written only by that CPU with interrupts off. */
-DECLARE_PER_CPU(struct lrng_health_test, lrng_health_pcpu);
+extern struct lrng_health lrng_irq_health;
+extern struct lrng_health lrng_sched_health;
 
-void lrng_health_init(u32 rate);
-enum lrng_health_verdict lrng_health_verdict(struct lrng_health_test *t,
+/* The sources' tests, NULL without the health tests. */
+#define LRNG_HEALTH_IRQ (&lrng_irq_health)
+#define LRNG_HEALTH_SCHED (&lrng_sched_health)
+
+void lrng_health_init(struct lrng_health *h, u32 rate);
+enum lrng_health_verdict lrng_health_verdict(struct lrng_health *h,
+					     struct lrng_health_test *t,
 					     u8 before, u32 ev);
 
 /**
- * lrng_health_irq() - test one sample of this CPU's interrupt stream
+ * lrng_health_next() - test one sample of this CPU's stream of a source
+ * @h: the source's tests
  * @sample: the sample, see the design overview of lrng_health.c
  *
- * Called with interrupts off by the interrupt source for every time stamp.
+ * Called with interrupts off by the source for every sample it credits.
  * A passing sample of a stream in state ok is credited inline; everything
  * else goes to lrng_health_verdict().
  *
  * Return: whether to credit the sample or to drop this CPU's entropy.
  */
-static inline enum lrng_health_verdict lrng_health_irq(u8 sample)
+static __always_inline enum lrng_health_verdict
+lrng_health_next(struct lrng_health *h, u8 sample)
 {
-	struct lrng_health_test *t = this_cpu_ptr(&lrng_health_pcpu);
+	struct lrng_health_test *t = this_cpu_ptr(h->pcpu);
 	u8 before = t->state;
 	u32 ev;
 
 	lockdep_assert_irqs_disabled();
-	ev = lrng_health_sample(t, &lrng_health.cut, sample);
+	ev = lrng_health_sample(t, &h->cut, sample);
 	if (likely(!ev && before == LRNG_HEALTH_OK &&
-		   !READ_ONCE(lrng_health.permanent)))
+		   !READ_ONCE(h->permanent)))
 		return LRNG_HEALTH_CREDIT;
-	return lrng_health_verdict(t, before, ev);
+	return lrng_health_verdict(h, t, before, ev);
 }
 
 /**
- * lrng_health_irq_ok() - whether this CPU's stream is in state ok
+ * lrng_health_ok() - whether this CPU's stream of a source is in state ok
+ * @h: the source's tests
  *
  * Called with interrupts off.  The interrupt source defers the tests of a
  * stream in state ok to lrng_health_irq_run(); any other stream has each
- * sample tested as it comes (lrng_health_irq()).
+ * sample tested as it comes (lrng_health_next()).
  *
  * Return: true in state ok.
  */
-static inline bool lrng_health_irq_ok(void)
+static inline bool lrng_health_ok(struct lrng_health *h)
 {
-	return this_cpu_read(lrng_health_pcpu.state) == LRNG_HEALTH_OK;
+	return this_cpu_ptr(h->pcpu)->state == LRNG_HEALTH_OK;
 }
 
 u32 lrng_health_irq_run(const u8 *s, u32 n);
-u32 lrng_health_credit(u32 bits);
+u32 lrng_health_credit(struct lrng_health *h, u32 bits);
 bool lrng_sp80090b_compliant(void);
-void lrng_health_state(struct seq_file *m);
+void lrng_health_state(struct lrng_health *h, struct seq_file *m);
 
 #else /* CONFIG_LRNG_HEALTH_TESTS */
 
-static inline void lrng_health_init(u32 rate)
+struct lrng_health;
+
+#define LRNG_HEALTH_IRQ NULL
+#define LRNG_HEALTH_SCHED NULL
+
+static inline void lrng_health_init(struct lrng_health *h, u32 rate)
 {
 }
 
-static inline enum lrng_health_verdict lrng_health_irq(u8 sample)
+static inline enum lrng_health_verdict
+lrng_health_next(struct lrng_health *h, u8 sample)
 {
 	return LRNG_HEALTH_CREDIT;
 }
 
-static inline bool lrng_health_irq_ok(void)
+static inline bool lrng_health_ok(struct lrng_health *h)
 {
 	return true;
 }
@@ -266,7 +285,7 @@ static inline u32 lrng_health_irq_run(const u8 *s, u32 n)
 	return n;
 }
 
-static inline u32 lrng_health_credit(u32 bits)
+static inline u32 lrng_health_credit(struct lrng_health *h, u32 bits)
 {
 	return bits;
 }
@@ -276,10 +295,25 @@ static inline bool lrng_sp80090b_compliant(void)
 	return false;
 }
 
-static inline void lrng_health_state(struct seq_file *m)
+static inline void lrng_health_state(struct lrng_health *h,
+				     struct seq_file *m)
 {
 }
 
 #endif /* CONFIG_LRNG_HEALTH_TESTS */
+
+/*
+ * The interrupt source's tests of one sample and of its stream's state
+ * (lrng_health_next(), lrng_health_ok()), named for its hot paths.
+ */
+static __always_inline enum lrng_health_verdict lrng_health_irq(u8 sample)
+{
+	return lrng_health_next(LRNG_HEALTH_IRQ, sample);
+}
+
+static inline bool lrng_health_irq_ok(void)
+{
+	return lrng_health_ok(LRNG_HEALTH_IRQ);
+}
 
 #endif /* _LRNG_HEALTH_H */
