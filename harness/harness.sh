@@ -70,14 +70,14 @@ static_checks() {
 			fail "checkpatch --strict $f" "$(echo "$out" | grep -c ':' ) issue(s), first: $(echo "$out" | head -1 | cut -c1-160)"
 		fi
 	done
-	# The two patches: checkpatch as patches. They have no commit message
+	# The patches: checkpatch as patches. They have no commit message
 	# or sign-off (the harness applies them, they are never mailed), so
 	# those checks are off.
 	# A plain "diff -u" without a "diff --git" line makes checkpatch read
 	# the hunks as commit log (blank context lines become "trailing
 	# whitespace"), so the header is added to a copy when missing.
 	mkdir -p "$B/checkpatch"
-	for f in Kconfig.patch Makefile.patch; do
+	for f in Kconfig.patch Makefile.patch sched.patch; do
 		[ -f "$ROOT/$f" ] || { fail "checkpatch $f" "$f missing"; continue; }
 		awk '/^--- a\// && prev !~ /^(diff |index |new file|deleted file)/ {
 			p = substr($2, 3); print "diff --git a/" p " b/" p }

@@ -245,7 +245,7 @@ prepare_tree() {
 	# when the result differs from the tree. Re-running is a no-op; editing
 	# or deleting a patch is picked up.
 	local patches=() f tmp
-	for f in Kconfig.patch Makefile.patch; do
+	for f in Kconfig.patch Makefile.patch sched.patch; do
 		[ -f "$ROOT/$f" ] && patches+=("$ROOT/$f")
 	done
 	tmp=$(mktemp -d)

@@ -44,7 +44,7 @@ OVERLAY = ['drivers/char/lrng', 'include/linux/lrng.h',
            'Documentation/admin-guide/lrng.rst',
            'Documentation/ABI/testing/debugfs-lrng',
            'tools/testing/selftests/lrng']
-PATCHES = ['Kconfig.patch', 'Makefile.patch']
+PATCHES = ['Kconfig.patch', 'Makefile.patch', 'sched.patch']
 LRNG = 'drivers/char/lrng/'
 SELFTESTS = 'tools/testing/selftests/lrng/'
 RST = 'Documentation/admin-guide/lrng.rst'
@@ -53,11 +53,13 @@ UNSIGNED = 'PATCH NOT-SIGNED-OFF'
 
 class Step:
     """One patch: its name, subject and body, the files it adds (paths
-    from the top of the tree) and the Kconfig symbols it adds."""
+    from the top of the tree), the Kconfig symbols it adds and the patches
+    of PATCHES it applies (the hook step applies the others)."""
 
-    def __init__(self, name, subject, body, files=(), syms=()):
+    def __init__(self, name, subject, body, files=(), syms=(), patches=()):
         self.name, self.subject, self.body = name, subject, body
         self.files, self.syms = list(files), list(syms)
+        self.patches = list(patches)
 
 
 def L(*names):
@@ -323,6 +325,23 @@ its ChaCha20 known-answer test on request.""",
           'LRNG_RAW_REGS_ENTROPY', 'LRNG_RAW_ARRAY', 'LRNG_IRQ_PERF',
           'LRNG_ACVT_HASH', 'LRNG_TEST_HEALTH_STUCK',
           'LRNG_TEST_SELFTEST_FAIL', 'LRNG_TESTING']),
+    Step('sched-hook',
+         'sched: let the LRNG time every context switch',
+         """\
+The LRNG's scheduler entropy source, added with the next patch, credits
+the time of context switches: in an idle VM the interrupt source sees
+few device interrupts, while the scheduler switches tasks all the time.
+__schedule() calls add_sched_randomness() once it has picked a next
+task other than the current one, with the runqueue locked and
+interrupts off. <linux/random.h> declares it only with
+CONFIG_LRNG_SCHED; otherwise, and for a kernel with random.c, it is an
+empty inline and the scheduler is unchanged.
+
+The call only reads the cycle counter and stores the stamp in a per-CPU
+buffer; every 32nd switch it queues a per-CPU irq_work, which is
+lockless. It takes no lock, wakes nothing and never sleeps, so it
+cannot deadlock on the runqueue lock.""",
+         patches=['sched.patch']),
     Step('jent', 'lrng: add the Jitter RNG entropy source',
          """\
 Machines with few interrupts and no trusted CPU source take long to be
@@ -1001,8 +1020,11 @@ def main():
         for f in step_files[s.name]:
             copy(f)
         syms.update(step_syms[s.name])
-        if s.name == HOOK:
-            for p in PATCHES:
+        own = [p for t in STEPS for p in t.patches]
+        mine = s.patches if s.name != HOOK else \
+            [p for p in PATCHES if p not in own]
+        if mine:
+            for p in mine:
                 if os.path.exists(os.path.join(root, p)):
                     r = subprocess.run(['patch', '-p1', '-d', work, '--batch',
                                         '--forward', '--no-backup-if-mismatch',
@@ -1121,7 +1143,8 @@ How the series is ordered:
   %(hook)-7s the interfaces of random.c; drivers/char builds the LRNG
           instead of random.c from here on
   %(irq)-7s the interrupt entropy source (health tests, collection
-          array and GCD, the source), /proc/lrng_type, debugfs taps
+          array and GCD, the source), /proc/lrng_type, debugfs taps;
+          the scheduler's hook
   %(ext)-7s the Jitter RNG source; switching the DRNG and the hash
   %(kunit)-7s KUnit tests
   %(sel)-7s kselftests of the random number ABI
@@ -1145,7 +1168,7 @@ patch is built; drivers/char/lrng/ is compiled with Debian's 6.12 amd64
 configuration plus CONFIG_LRNG=y.""" % {
         'ver': kversion(ksrc), 'docs': no['docs'],
         'core': span('hash', 'batch'), 'hook': no[HOOK],
-        'irq': span('health', 'testing'), 'ext': span('jent', 'switch'),
+        'irq': span('health', 'sched-hook'), 'ext': span('jent', 'switch'),
         'kunit': span('kunit-drng', 'kunit-vmfork'),
         'sel': span('sel-lib', 'sel-fuzz')}
     text = text.replace('*** SUBJECT HERE ***',

@@ -60,6 +60,7 @@ project_files() {
 		Documentation/admin-guide/lrng.rst \
 		Documentation/ABI/testing/debugfs-lrng "$SELFTEST_REL" \
 		drivers/char/Kconfig drivers/char/Makefile MAINTAINERS \
+		include/linux/random.h kernel/sched/core.c \
 		-type f ! -name '*.o' ! -name '.*.cmd' ! -name '*.orig' \
 		! -name '*.rej' 2>/dev/null) | sort
 }
