@@ -191,7 +191,7 @@ the sources' entropy rates at run time. In FIPS mode,
 CONFIG_LRNG_OVERSAMPLE_ENTROPY_SOURCES asks every source for more than
 it is credited for, as SP800-90C asks.""",
          L('lrng_es_mgr.c', 'lrng_es_sources.c', 'lrng_es_sources.h',
-           'lrng_es_irq.h', 'lrng_es_jent.h'),
+           'lrng_es_irq.h', 'lrng_es_jent.h', 'lrng_es_sched.h'),
          ['LRNG_RUNTIME_ES_CONFIG', 'LRNG_OVERSAMPLE_ENTROPY_SOURCES']),
     Step('batch', 'lrng: add the per-CPU batch for get_random_u8() .. u64()',
          """\
@@ -342,6 +342,23 @@ buffer; every 32nd switch it queues a per-CPU irq_work, which is
 lockless. It takes no lock, wakes nothing and never sleeps, so it
 cannot deadlock on the runqueue lock.""",
          patches=['sched.patch']),
+    Step('sched', 'lrng: add the scheduler entropy source',
+         """\
+CONFIG_LRNG_SCHED credits the time stamps of context switches, one more
+entry of the entropy source manager's table. The stamps of each CPU are
+divided by their GCD and their 8 least significant bits are tested
+with the SP800-90B health tests, with the source's own cut-offs and
+verdict, in the CPU's irq_work, which hashes them into the CPU's pool;
+a reader takes the pools as for the interrupt source. The default rate
+is low (CONFIG_LRNG_SCHED_ENTROPY_RATE, 8192 switches for 256 bits;
+boot parameter lrng_es_sched.sched_entropy=): switches are partly
+predictable from the workload and correlated with the timer interrupts
+that the interrupt source already credits. /proc/lrng_type shows the
+source's block, and CONFIG_LRNG_RAW_SCHED_HIRES_ENTROPY adds a raw tap
+of its time stamps.""",
+         L('lrng_es_sched.c'),
+         ['LRNG_SCHED', 'LRNG_SCHED_ENTROPY_RATE',
+          'LRNG_RAW_SCHED_HIRES_ENTROPY']),
     Step('jent', 'lrng: add the Jitter RNG entropy source',
          """\
 Machines with few interrupts and no trusted CPU source take long to be
@@ -1130,10 +1147,10 @@ The Linux Random Number Generator (LRNG) for Linux %(ver)s: a drop-in
 replacement of drivers/char/random.c, selected with CONFIG_LRNG=y. With
 CONFIG_LRNG=n the kernel builds and behaves as before (random.o is built
 only then). The user space ABI and the in-kernel API of random.c are
-kept; the LRNG seeds a ChaCha20 DRNG in stages from an interrupt, a CPU,
-a Jitter RNG and an auxiliary entropy source, designed for NIST
-SP800-90A/B/C. Documentation/admin-guide/lrng.rst (patch %(docs)s) is the
-administrator's guide.
+kept; the LRNG seeds a ChaCha20 DRNG in stages from an interrupt, a
+scheduler, a CPU, a Jitter RNG and an auxiliary entropy source, designed
+for NIST SP800-90A/B/C. Documentation/admin-guide/lrng.rst (patch
+%(docs)s) is the administrator's guide.
 
 How the series is ordered:
   %(core)-7s the core, one part at a time: hash and entropy source
@@ -1144,7 +1161,7 @@ How the series is ordered:
           instead of random.c from here on
   %(irq)-7s the interrupt entropy source (health tests, collection
           array and GCD, the source), /proc/lrng_type, debugfs taps;
-          the scheduler's hook
+          the scheduler's hook and the scheduler entropy source
   %(ext)-7s the Jitter RNG source; switching the DRNG and the hash
   %(kunit)-7s KUnit tests
   %(sel)-7s kselftests of the random number ABI
@@ -1168,7 +1185,7 @@ patch is built; drivers/char/lrng/ is compiled with Debian's 6.12 amd64
 configuration plus CONFIG_LRNG=y.""" % {
         'ver': kversion(ksrc), 'docs': no['docs'],
         'core': span('hash', 'batch'), 'hook': no[HOOK],
-        'irq': span('health', 'sched-hook'), 'ext': span('jent', 'switch'),
+        'irq': span('health', 'sched'), 'ext': span('jent', 'switch'),
         'kunit': span('kunit-drng', 'kunit-vmfork'),
         'sel': span('sel-lib', 'sel-fuzz')}
     text = text.replace('*** SUBJECT HERE ***',

@@ -11,6 +11,8 @@
  * the source's lines of /proc/lrng_type; lrng_irq_reset_cpu() empties a
  * CPU's array before it comes online.  Each of them takes a CPU's raw
  * spinlock (struct lrng_irq_pcpu, lrng_es_irq_pool.h) to touch its pool.
+ * lrng_irq_rate_state() writes the /proc lines the scheduler source
+ * (lrng_es_sched.c) shares with this one.
  *
  * Sections: 1. configuration, 2. reading the pools (struct lrng_es_cb),
  * 3. CPU hotplug.
@@ -269,15 +271,39 @@ static void lrng_irq_switch_hash(void)
 	WRITE_ONCE(lrng_irq_cfg.max_irqs, cap);
 }
 
+/**
+ * lrng_irq_rate_state() - the rate lines of a time stamp source
+ * @m: seq_file of /proc/lrng_type
+ * @events: what the source counts ("Interrupts", "Context switches")
+ * @gcd: the GCD of its time stamps, 0 while unknown
+ * @rate: events credited with LRNG_DRNG_SECURITY_STRENGTH_BITS, 0 for none
+ * @avail: the entropy in bits the source could credit to a seed now
+ * @h: its health tests (LRNG_HEALTH_IRQ, ...)
+ *
+ * The lines both the interrupt and the scheduler source show, in the
+ * format the DOC block of lrng_proc.c describes, then the health lines.
+ */
+void lrng_irq_rate_state(struct seq_file *m, const char *events, u32 gcd,
+			 u32 rate, u32 avail, struct lrng_health *h)
+{
+	u32 bits = 0;
+
+	/* Bits credited to 256 events. */
+	if (rate)
+		bits = min_t(u32, LRNG_DRNG_SECURITY_STRENGTH_BITS,
+			     lrng_irq_irqs_to_entropy(LRNG_DRNG_SECURITY_STRENGTH_BITS,
+						      rate));
+	seq_printf(m, " Time stamp GCD: %u\n", gcd);
+	seq_printf(m, " %s for %u bits: %u\n", events,
+		   LRNG_DRNG_SECURITY_STRENGTH_BITS, rate);
+	seq_printf(m, " Entropy rate: %u\n", bits);
+	seq_printf(m, " Available entropy: %u\n", avail);
+	lrng_health_state(h, m);
+}
+
 static void lrng_irq_state(struct seq_file *m)
 {
 	const struct lrng_irq_config *cfg = &lrng_irq_cfg;
-	u32 rate_bits;
-
-	/* Bits credited to 256 interrupts. */
-	rate_bits = lrng_irq_irqs_to_entropy(LRNG_DRNG_SECURITY_STRENGTH_BITS,
-					     cfg->rate);
-	rate_bits = min_t(u32, rate_bits, LRNG_DRNG_SECURITY_STRENGTH_BITS);
 
 	lrng_hash_state(m, " Hash for operating entropy pool");
 	seq_printf(m, " per-CPU interrupt collection size: %u\n",
@@ -286,12 +312,9 @@ static void lrng_irq_state(struct seq_file *m)
 		   cfg->highres ? "true" : "false");
 	seq_printf(m, " Continuous compression: %s\n",
 		   cfg->compress ? "true" : "false");
-	seq_printf(m, " Time stamp GCD: %u\n", lrng_gcd_get(&lrng_irq_gcd));
-	seq_printf(m, " Interrupts for %u bits: %u\n",
-		   LRNG_DRNG_SECURITY_STRENGTH_BITS, cfg->rate);
-	seq_printf(m, " Entropy rate: %u\n", rate_bits);
-	seq_printf(m, " Available entropy: %u\n", lrng_irq_curr_entropy());
-	lrng_health_state(LRNG_HEALTH_IRQ, m);
+	lrng_irq_rate_state(m, "Interrupts", lrng_gcd_get(&lrng_irq_gcd),
+			    cfg->rate, lrng_irq_curr_entropy(),
+			    LRNG_HEALTH_IRQ);
 }
 
 const struct lrng_es_cb lrng_es_irq = {

@@ -132,6 +132,11 @@ static inline u32 lrng_irq_avail_locked(struct lrng_irq_pcpu *p)
 	return max(avail, 0);
 }
 
+struct lrng_health;
+struct seq_file;
+
 void lrng_irq_views_init(void);
+void lrng_irq_rate_state(struct seq_file *m, const char *events, u32 gcd,
+			 u32 rate, u32 avail, struct lrng_health *h);
 
 #endif /* _LRNG_ES_IRQ_POOL_H */

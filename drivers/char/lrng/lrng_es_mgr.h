@@ -24,6 +24,7 @@ enum lrng_es_index {
 	LRNG_ES_CPU,
 	LRNG_ES_IRQ,
 	LRNG_ES_JENT,
+	LRNG_ES_SCHED,
 	LRNG_ES_MAX
 };
 

@@ -29,6 +29,7 @@
 #include "lrng_es_irq.h"
 #include "lrng_es_jent.h"
 #include "lrng_es_mgr.h"
+#include "lrng_es_sched.h"
 #include "lrng_es_sources.h"
 #include "lrng_hash.h"
 #include "lrng_ready.h"
@@ -38,6 +39,7 @@ static const struct lrng_es_cb *const lrng_es[LRNG_ES_MAX] = {
 	[LRNG_ES_CPU] = &lrng_es_cpu,
 	[LRNG_ES_IRQ] = LRNG_ES_IRQ_CB,
 	[LRNG_ES_JENT] = LRNG_ES_JENT_CB,
+	[LRNG_ES_SCHED] = LRNG_ES_SCHED_CB,
 };
 
 /******************************************************************

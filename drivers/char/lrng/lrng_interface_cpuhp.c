@@ -17,6 +17,7 @@
 #include "lrng_drng_mgr.h"
 #include "lrng_drng_pcpu.h"
 #include "lrng_es_irq.h"
+#include "lrng_es_sched.h"
 
 /**
  * random_prepare_cpu() - a CPU is about to come online
@@ -24,7 +25,7 @@
  *
  * Its batch of random integers is invalidated, so that it never hands out
  * bytes drawn before it went offline, and its interrupt collection array
- * starts empty.
+ * and scheduler stamp buffer start empty.
  *
  * Return: 0.
  */
@@ -33,6 +34,7 @@ int __cold random_prepare_cpu(unsigned int cpu)
 	lrng_batch_reset_cpu(cpu);
 	lrng_drng_reset_cpu(cpu);
 	lrng_irq_reset_cpu(cpu);
+	lrng_sched_reset_cpu(cpu);
 	return 0;
 }
 

@@ -36,6 +36,7 @@
 #include "lrng_es_aux.h"
 #include "lrng_es_irq.h"
 #include "lrng_es_mgr.h"
+#include "lrng_es_sched.h"
 #include "lrng_ready.h"
 #include "lrng_selftest.h"
 
@@ -192,6 +193,7 @@ void __init random_init(void)
 	lrng_aux_insert(&cycles, sizeof(cycles), 0);
 	add_latent_entropy();
 	lrng_irq_init();
+	lrng_sched_init();
 
 	if (lrng_ready())
 		lrng_es_reseed(true);

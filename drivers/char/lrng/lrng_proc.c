@@ -26,8 +26,8 @@
  * - "SP800-90C compliant" and the three lines after it show whether the
  *   oversampling rules apply and the amounts in effect.  "SP800-90B
  *   compliant" is true in FIPS mode with CONFIG_LRNG_HEALTH_TESTS, when
- *   the health tests gate the interrupt source's credit from its start-up
- *   test on; else false.
+ *   the health tests gate the interrupt and scheduler sources' credit
+ *   from their start-up tests on; else false.
  * - "Entropy level in bits" is the value of entropy_avail.
  * - "NTG.1 compliant", only when booted with lrng_es_mgr.ntg1=1, is true
  *   while the LRNG is fully seeded under that strategy.
@@ -51,6 +51,12 @@
  *   and the number of failures of each test since boot.
  * - JitterRNG: "Available" tells whether the Jitter RNG could be
  *   allocated; "Available entropy" is the credit of its pool.
+ * - Scheduler (with CONFIG_LRNG_SCHED): the hash, the time stamp GCD (0
+ *   until the first 100 context switches were seen), the "Context
+ *   switches for 256 bits" (0: not credited), the bits credited to 256
+ *   switches ("Entropy rate") and the entropy of the switches counted so
+ *   far, then the health test lines as for the IRQ source, of the
+ *   scheduler source's own tests.
  */
 
 #include <linux/init.h>

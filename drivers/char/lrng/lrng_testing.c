@@ -4,12 +4,13 @@
  *
  * Copyright (C) 2026 The LRNG for Linux 6.12 authors
  *
- * For a lab that assesses the interrupt entropy source (SP800-90B sections
- * 3.1.3 and 3.1.4), every file lives in /sys/kernel/debug/lrng_testing/,
- * each one behind its own Kconfig option:
+ * For a lab that assesses the interrupt or the scheduler entropy source
+ * (SP800-90B sections 3.1.3 and 3.1.4), every file lives in
+ * /sys/kernel/debug/lrng_testing/, each one behind its own Kconfig option:
  *
  *   file                 mode  data, one u32 per event
  *   lrng_raw_hires       0400  the time stamp of each interrupt
+ *   lrng_raw_sched_hires 0400  the time stamp of each context switch
  *   lrng_raw_jiffies     0400  jiffies at each interrupt
  *   lrng_raw_irq         0400  the interrupt number
  *   lrng_raw_irqflags    0400  the interrupt's trigger type flags
@@ -24,13 +25,13 @@
  *
  * Raw taps: a tap collects only while a reader reads it, into a ring of
  * LRNG_TAP_SIZE words that the reader drains; when the ring is full, an
- * event is not taken.  An interrupt whose data a tap took is recorded as
- * usual but never credited.  A read returns whole words, blocks until it
- * has them all, and ends early on a signal.  The boot parameter
- * lrng_testing.boot_<tap>=1 (boot_raw_hires_test, ...) collects the first
- * LRNG_TAP_BOOT_EVENTS events after boot instead; the first read returns
- * them and then the tap works as above.  A boot parameter of a tap that is
- * not built has no effect.
+ * event is not taken.  An interrupt or context switch whose data a tap
+ * took is recorded as usual but never credited.  A read returns whole
+ * words, blocks until it has them all, and ends early on a signal.  The
+ * boot parameter lrng_testing.boot_<tap>=1 (boot_raw_hires_test, ...)
+ * collects the first LRNG_TAP_BOOT_EVENTS events after boot instead; the
+ * first read returns them and then the tap works as above.  A boot
+ * parameter of a tap that is not built has no effect.
  *
  * Stuck noise (CONFIG_LRNG_TEST_HEALTH_STUCK, test kernels only): writing
  * N (at most LRNG_STUCK_MAX) feeds N interrupts with one constant time
@@ -125,6 +126,8 @@ struct lrng_tap {
 /* The rings of the taps that are built; one word for the others. */
 static u32 lrng_ring_hires[IS_ENABLED(CONFIG_LRNG_RAW_HIRES_ENTROPY) ?
 			   LRNG_TAP_SIZE : 1];
+static u32 lrng_ring_sched_hires[IS_ENABLED(CONFIG_LRNG_RAW_SCHED_HIRES_ENTROPY) ?
+				 LRNG_TAP_SIZE : 1];
 static u32 lrng_ring_jiffies[IS_ENABLED(CONFIG_LRNG_RAW_JIFFIES_ENTROPY) ?
 			     LRNG_TAP_SIZE : 1];
 static u32 lrng_ring_irq[IS_ENABLED(CONFIG_LRNG_RAW_IRQ_ENTROPY) ?
@@ -144,6 +147,11 @@ static u32 lrng_ring_perf[IS_ENABLED(CONFIG_LRNG_IRQ_PERF) ?
 static unsigned int lrng_boot_hires;
 module_param_named(boot_raw_hires_test, lrng_boot_hires, uint, 0444);
 MODULE_PARM_DESC(boot_raw_hires_test, "Collect the first 1000 time stamps");
+static unsigned int lrng_boot_sched_hires;
+module_param_named(boot_raw_sched_hires_test, lrng_boot_sched_hires, uint,
+		   0444);
+MODULE_PARM_DESC(boot_raw_sched_hires_test,
+		 "Collect the first 1000 context switch time stamps");
 static unsigned int lrng_boot_jiffies;
 module_param_named(boot_raw_jiffies_test, lrng_boot_jiffies, uint, 0444);
 MODULE_PARM_DESC(boot_raw_jiffies_test, "Collect the first 1000 jiffies");
@@ -183,6 +191,7 @@ enum {
 	LRNG_TAP_REGS,
 	LRNG_TAP_ARRAY,
 	LRNG_TAP_PERF,
+	LRNG_TAP_SCHED_HIRES,
 	LRNG_TAP_NR,
 };
 
@@ -213,6 +222,10 @@ static struct lrng_tap lrng_taps[LRNG_TAP_NR] = {
 	[LRNG_TAP_PERF] = LRNG_TAP(IS_ENABLED(CONFIG_LRNG_IRQ_PERF) ?
 				   lrng_ring_perf : NULL,
 				   &lrng_boot_perf, "lrng_irq_perf"),
+	[LRNG_TAP_SCHED_HIRES] =
+		LRNG_TAP(IS_ENABLED(CONFIG_LRNG_RAW_SCHED_HIRES_ENTROPY) ?
+			 lrng_ring_sched_hires : NULL,
+			 &lrng_boot_sched_hires, "lrng_raw_sched_hires"),
 };
 
 /* Taps collecting; see "Cost when no tap collects" above. */
@@ -412,6 +425,22 @@ bool lrng_testing_irq_taps(u32 stamp, int irq, unsigned long ip)
 		taken |= lrng_tap_store(&lrng_taps[LRNG_TAP_REGS],
 					lrng_testing_regs_word(regs));
 	return taken;
+}
+
+/**
+ * lrng_testing_sched_tap() - offer a context switch's time stamp to its tap
+ * @stamp: the time stamp
+ *
+ * Called through lrng_testing_sched() while a tap collects, by the
+ * scheduler source's irq_work in hard-IRQ context.
+ *
+ * Return: true when the tap took it: the switch must not be credited.
+ */
+bool lrng_testing_sched_tap(u32 stamp)
+{
+	if (!IS_ENABLED(CONFIG_LRNG_RAW_SCHED_HIRES_ENTROPY))
+		return false;
+	return lrng_tap_store(&lrng_taps[LRNG_TAP_SCHED_HIRES], stamp);
 }
 
 /**

@@ -60,6 +60,7 @@ extern const struct file_operations lrng_acvt_fops;
 extern const struct file_operations lrng_origin_fops;
 
 bool lrng_testing_irq_taps(u32 stamp, int irq, unsigned long ip);
+bool lrng_testing_sched_tap(u32 stamp);
 bool lrng_testing_array_tap(u8 slot);
 void lrng_testing_irq_perf_tap(u32 start);
 
@@ -85,6 +86,14 @@ static inline bool lrng_testing_array(u8 slot)
 	return lrng_testing_array_tap(slot);
 }
 
+/* Offer a context switch's time stamp; true when the tap took it. */
+static inline bool lrng_testing_sched(u32 stamp)
+{
+	if (likely(!atomic_read(&lrng_testing_collecting)))
+		return false;
+	return lrng_testing_sched_tap(stamp);
+}
+
 /* Record the cycles of one interrupt since @start. */
 static inline void lrng_testing_irq_perf(u32 start)
 {
@@ -106,6 +115,11 @@ static inline bool lrng_testing_irq(u32 stamp, int irq, unsigned long ip)
 }
 
 static inline bool lrng_testing_array(u8 slot)
+{
+	return false;
+}
+
+static inline bool lrng_testing_sched(u32 stamp)
 {
 	return false;
 }
