@@ -40,6 +40,24 @@
  * the source stays off and says so in the log.
  */
 
+/**
+ * DOC: Jitter RNG raw noise
+ *
+ * The Jitter RNG's raw noise comes from the kernel's own test interface of
+ * crypto/jitterentropy.c (CONFIG_CRYPTO_JITTERENTROPY_TESTINTERFACE,
+ * selected by CONFIG_LRNG_RAW_JENT_ENTROPY; without it that option needs
+ * CONFIG_CRYPTO_FIPS and CONFIG_EXPERT, which also raise the Jitter RNG's
+ * default oversampling rate).  While it records, storing each stamp is
+ * part of the intervals measured; nothing else changes.  The file
+ * /sys/kernel/debug/jitterentropy_testing/jent_raw_hires (root, 0400, one
+ * reader) returns the low 32 bits of every time stamp of any Jitter RNG
+ * instance, as host-order words in runs of 256.  A read blocks until the
+ * Jitter RNG runs, once per seed of a fully seeded LRNG (getrawentropy -j
+ * forces seeds with RNDRESEEDCRNG); the boot parameter
+ * jitterentropy_testing.boot_raw_hires_test=1 keeps the stamps of its
+ * start-up test for the first read.  This tap withholds no credit.
+ */
+
 #include <crypto/rng.h>
 #include <crypto/sha2.h>
 #include <linux/init.h>

@@ -23,15 +23,7 @@
  *   lrng_health_stuck    0200  test-only stuck-noise injection, see below
  *   lrng_drng_origin     0600  the DRNG behind each output path, see below
  *
- * Raw taps: a tap collects only while a reader reads it, into a ring of
- * LRNG_TAP_SIZE words that the reader drains; when the ring is full, an
- * event is not taken.  An interrupt or context switch whose data a tap
- * took is recorded as usual but never credited.  A read returns whole
- * words, blocks until it has them all, and ends early on a signal.  The
- * boot parameter lrng_testing.boot_<tap>=1 (boot_raw_hires_test, ...)
- * collects the first LRNG_TAP_BOOT_EVENTS events after boot instead; the
- * first read returns them and then the tap works as above.  A boot
- * parameter of a tap that is not built has no effect.
+ * Raw taps: see the DOC block below.
  *
  * Stuck noise (CONFIG_LRNG_TEST_HEALTH_STUCK, test kernels only): writing
  * N (at most LRNG_STUCK_MAX) feeds N interrupts with one constant time
@@ -57,6 +49,25 @@
  * count changes under its lock, with @counted.
  *
  * Sections: 1. raw taps, 2. stuck-noise injection, 3. debugfs.
+ */
+
+/**
+ * DOC: Raw entropy taps
+ *
+ * A raw tap collects only while a reader reads it, into a ring of
+ * LRNG_TAP_SIZE (1024) words that the reader drains: the data of one read
+ * are consecutive events unless the ring filled up, and then events are
+ * skipped, not overwritten.  A read returns whole words, blocks until it
+ * has them all and ends early on a signal.  On a fully seeded LRNG a tap
+ * that starts reading sees each CPU's events from that CPU's next batch
+ * on.  An interrupt or context switch whose data a tap took is mixed in as
+ * usual but never credited, so reading a tap slows seeding but does not
+ * weaken it.  The boot parameter of a tap
+ * (lrng_testing.boot_raw_hires_test=1 and the others in
+ * kernel-parameters.txt) collects the first LRNG_TAP_BOOT_EVENTS (1000)
+ * events after boot instead, the SP800-90B restart data: the first read
+ * returns them, and then the tap works as above.  A boot parameter of a
+ * tap that is not built has no effect.
  */
 
 #include <linux/debugfs.h>
