@@ -37,7 +37,7 @@ distro_tests() {
 		# cap follows the digest (SHA-512 with the DRBG).
 		special_boot_on distro fips-irq lrng_seeding_test \
 			fips=1 random.trust_cpu=off random.trust_bootloader=off \
-			lrng_es_jent.jitterrng=0
+			lrng_es_jent.jitterrng=0 lrng_es_sched.sched_entropy=0
 		fault_boot distro
 		upstream_names_boot
 		hibernate_boot
@@ -155,7 +155,8 @@ drbg_console_check() {
 fault_boot() {
 	special_boot_on "$1" numa-fault lrng_fault_test \
 		random.trust_cpu=off random.trust_bootloader=off \
-		lrng_es_jent.jitterrng=0 lrng_es_irq.irq_entropy=4294967295
+		lrng_es_jent.jitterrng=0 lrng_es_irq.irq_entropy=4294967295 \
+		lrng_es_sched.sched_entropy=0
 }
 
 # upstream_names_boot: the distro kernel booted with the out-of-tree
@@ -173,8 +174,7 @@ upstream_names_boot() {
 		lrng_drng_kcapi.drng_name=drbg_nopr_hmac_sha256 \
 		lrng_hash_kcapi.lrng_hash_name=sha384 \
 		lrng_drng_kcapi.seed_hash=sha256 \
-		lrng_drng_mgr.force_seeding=0 \
-		lrng_es_sched.sched_entropy=4294967295
+		lrng_drng_mgr.force_seeding=0
 }
 
 # flavor_modules FLAVOR: the LRNG's extension modules of the distro or the

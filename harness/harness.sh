@@ -327,15 +327,16 @@ special_boots() {
 	local SPECIAL_FLAVOR=${1:-lrng}
 	special_boot seed-irq lrng_seeding_test \
 		random.trust_cpu=off random.trust_bootloader=off \
-		lrng_es_jent.jitterrng=0
+		lrng_es_jent.jitterrng=0 lrng_es_sched.sched_entropy=0
 	special_boot seed-jent lrng_seeding_test \
 		random.trust_cpu=off random.trust_bootloader=off \
-		lrng_es_irq.irq_entropy=4294967295
+		lrng_es_irq.irq_entropy=4294967295 lrng_es_sched.sched_entropy=0
 	special_boot es-config lrng_es_config_test \
 		lrng_es_cpu.cpu_entropy=128 lrng_es_jent.jitterrng=32
 	special_boot unready-lrng lrng_unready_test \
 		random.trust_cpu=off random.trust_bootloader=off \
-		lrng_es_jent.jitterrng=0 lrng_es_irq.irq_entropy=4294967295
+		lrng_es_jent.jitterrng=0 lrng_es_irq.irq_entropy=4294967295 \
+		lrng_es_sched.sched_entropy=0
 	special_boot taps-boot lrng_testing_test \
 		lrng_testing.boot_raw_hires_test=1 lrng_selftest.selftest_status=1
 	selftest_param_check taps-boot

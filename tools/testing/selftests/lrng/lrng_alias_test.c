@@ -28,9 +28,8 @@
  *    lrng_hash_kcapi.lrng_hash_name select the RNG and the hash of
  *    lrng_kcapi.ko when it loads; a load argument hash_name= wins;
  *  - unmapped_names_ignored: names with no equivalent here
- *    (lrng_drng_mgr.force_seeding, lrng_es_sched.sched_entropy,
- *    lrng_drng_kcapi.seed_hash) are neither refused in the log nor shown
- *    in sysfs.
+ *    (lrng_drng_mgr.force_seeding, lrng_drng_kcapi.seed_hash) are neither
+ *    refused in the log nor shown in sysfs.
  *
  * A case skips, with the reason, when the kernel was booted without its
  * names or has no LRNG; the extension cases also without the module
@@ -348,7 +347,6 @@ TEST_F(alias, unmapped_names_ignored)
 {
 	static const char *const names[] = {
 		"lrng_drng_mgr.force_seeding",
-		"lrng_es_sched.sched_entropy",
 		"lrng_drng_kcapi.seed_hash",
 	};
 	char needle[96], path[128];
@@ -370,8 +368,8 @@ TEST_F(alias, unmapped_names_ignored)
 		}
 	}
 	if (!given)
-		SKIP(return, "booted without any of %s, %s, %s", names[0],
-		     names[1], names[2]);
+		SKIP(return, "booted without any of %s, %s", names[0],
+		     names[1]);
 }
 
 TEST_HARNESS_MAIN

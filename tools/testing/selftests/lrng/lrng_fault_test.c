@@ -6,8 +6,9 @@
  * CONFIG_FAULT_INJECTION_DEBUG_FS and CONFIG_FAULT_INJECTION_STACKTRACE_FILTER
  * (the harness's distro kernel) and a boot in which no credited entropy
  * source is on (random.trust_cpu=off random.trust_bootloader=off
- * lrng_es_jent.jitterrng=0 lrng_es_irq.irq_entropy=4294967295), so that
- * this test decides when the LRNG becomes fully seeded: RNDADDENTROPY.
+ * lrng_es_jent.jitterrng=0 lrng_es_irq.irq_entropy=4294967295
+ * lrng_es_sched.sched_entropy=0), so that this test decides when the
+ * LRNG becomes fully seeded: RNDADDENTROPY.
  *
  * numa_instances_allocated_after_failures (two NUMA nodes): failslab, its
  * stack filter on lrng_numa_alloc_workfn(), fails one allocation of the

@@ -9,6 +9,7 @@
  *   stock:  random.trust_cpu=off
  *   LRNG:   random.trust_cpu=off lrng_es_jent.jitterrng=0
  *           lrng_es_irq.irq_entropy=4294967295
+ *           lrng_es_sched.sched_entropy=0
  * A ready RNG at the start is a failure, so the test must not be run by a
  * normal boot (the harness skips it there).
  *
