@@ -331,6 +331,14 @@ special_boots() {
 	special_boot seed-jent lrng_seeding_test \
 		random.trust_cpu=off random.trust_bootloader=off \
 		lrng_es_irq.irq_entropy=4294967295 lrng_es_sched.sched_entropy=0
+	# The scheduler source alone, at its default rate: the test waits
+	# without serial traffic while its own ping-pong switches tasks, up to
+	# 240 s after boot, so the boot and the test get more time than the
+	# others.
+	TIMEOUT=$((TIMEOUT * 2)) special_boot seed-sched lrng_seeding_test \
+		random.trust_cpu=off random.trust_bootloader=off \
+		lrng_es_jent.jitterrng=0 lrng_es_irq.irq_entropy=4294967295 \
+		lrng.timeout=300
 	special_boot es-config lrng_es_config_test \
 		lrng_es_cpu.cpu_entropy=128 lrng_es_jent.jitterrng=32
 	special_boot unready-lrng lrng_unready_test \

@@ -470,19 +470,21 @@ random.c too, which shows that the LRNG keeps the ABI. This patch adds
 the shared helpers and the kernel configuration the tests need.""",
          S('Makefile', 'config', 'settings', '.gitignore', 'lrng_common.h')),
     Step('sel-getrandom',
-         'selftests/lrng: test getrandom(2), the sysctls and seeding',
+         'selftests/lrng: test getrandom(2) and the seeding time',
          """\
-getrandom(2)'s flags, sizes and errors, the kernel/random sysctls, and
-how long after boot the RNG becomes ready with interrupts as the only
-help it gets.""",
-         S('lrng_getrandom_test.c', 'lrng_sysctl_test.c',
-           'lrng_seeding_test.c')),
+getrandom(2)'s flags, sizes and errors, and how long after boot the RNG
+becomes ready with interrupts, or context switches, as the only help it
+gets.""",
+         S('lrng_getrandom_test.c', 'lrng_seeding_test.c',
+           'lrng_pingpong.h')),
     Step('sel-devices',
-         'selftests/lrng: test the character devices and CPU hotplug',
+         'selftests/lrng: test the devices, the sysctls and CPU hotplug',
          """\
 /dev/random and /dev/urandom: reads, writes, poll, the ioctls and their
-permission checks; random numbers while CPUs go offline and online.""",
-         S('lrng_devices_test.c', 'lrng_hotplug_test.c')),
+permission checks; the kernel/random sysctls; random numbers while CPUs
+go offline and online.""",
+         S('lrng_devices_test.c', 'lrng_sysctl_test.c',
+           'lrng_hotplug_test.c')),
     Step('sel-abi-lib', 'selftests/lrng: add the ABI transcript library',
          """\
 The ABI test of the next patch writes the result of every operation it

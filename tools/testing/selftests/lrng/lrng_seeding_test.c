@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * How long after boot the RNG becomes ready, with interrupts as the only
- * help it gets.
+ * How long after boot the RNG becomes ready, with interrupts, or context
+ * switches, as the only help it gets.
  *
  * The test polls getrandom(NULL, 0, GRND_NONBLOCK), the readiness probe,
  * every 10 ms and in between writes a line to the console's serial port,
@@ -15,10 +15,26 @@
  * default rate), random_init_early() seeds the RNG fully, so "crng init
  * done" must come before "Run /init as init process" in the log.  The
  * harness boots the LRNG kernel with every source but the interrupts
- * (random.trust_cpu=off lrng_es_jent.jitterrng=0), and with only the Jitter
- * RNG credited, to wait for the seeding here.
+ * (random.trust_cpu=off lrng_es_jent.jitterrng=0
+ * lrng_es_sched.sched_entropy=0), and with only the Jitter RNG credited,
+ * to wait for the seeding here.
  *
- * A second case needs an LRNG kernel booted with fips=1 and
+ * A second case needs an LRNG kernel whose scheduler source is the only
+ * credited one (the harness's boot seed-sched: random.trust_cpu=off
+ * random.trust_bootloader=off lrng_es_jent.jitterrng=0
+ * lrng_es_irq.irq_entropy=4294967295) and is skipped elsewhere; the first
+ * case is skipped there.  It writes nothing to the serial port and polls
+ * nothing: it blocks in getrandom(2) while two processes of its own pass a
+ * byte back and forth over two pipes on one CPU (lrng_pingpong.h), until
+ * their context switches seed the LRNG fully, which must happen within
+ * LRNG_SCHED_BOUND seconds of boot.  An idle guest switches too seldom for
+ * the source's low default rate; the test makes the workload, as a busy
+ * machine would, without raising the credit of a switch.  It prints the
+ * time and the context switches of all CPUs ("ctxt" of /proc/stat) since
+ * boot and while it waited, and checks the source's block of
+ * /proc/lrng_type.
+ *
+ * A third case needs an LRNG kernel booted with fips=1 and
  * random.trust_cpu=off (the harness boots the distro kernel so) and is
  * skipped elsewhere: with the DRBG extension's SHA-512 the seeding is
  * SP800-90C's (every source is asked for 64 bits more than it is
@@ -32,12 +48,18 @@
 #pragma GCC diagnostic pop
 
 #include <linux/random.h>
+#include <signal.h>
 #include <sys/syscall.h>
 #include <time.h>
 
 #include "lrng_common.h"
+#include "lrng_pingpong.h"
 
 #define LRNG_SEED_BOUND		60.0
+/* Generous: the guest's speed decides how fast the ping-pong switches. */
+#define LRNG_SCHED_BOUND	240.0
+#define LRNG_SCHED_SECTION	"Scheduler"
+#define LRNG_SCHED_RATE_KEY	"Context switches for 256 bits"
 #define LRNG_TRAFFIC_TTY	"/dev/ttyS0"
 
 FIXTURE(seeding) {
@@ -107,12 +129,59 @@ static bool lrng_cpu_seeds_at_boot(void)
 	return lrng_cpu_has_rng();
 }
 
+/*
+ * Whether the scheduler source is the only credited one: credited, and
+ * the CPU source, the interrupts and the Jitter RNG (when built) not.
+ */
+static bool lrng_sched_alone(void)
+{
+	if (access(LRNG_TYPE, R_OK) ||
+	    lrng_type_num(LRNG_SCHED_SECTION, LRNG_SCHED_RATE_KEY) <= 0)
+		return false;
+	return lrng_type_num("CPU", "Entropy rate") == 0 &&
+	       lrng_type_num("IRQ", "Interrupts for 256 bits") == 4294967295L &&
+	       lrng_type_num("JitterRNG", "Entropy rate") <= 0;
+}
+
+static void lrng_sched_alarm(int sig)
+{
+	(void)sig;
+}
+
+/*
+ * Block in getrandom(2) until the RNG is ready, at most until the uptime
+ * reaches @deadline.  Returns the uptime when it was ready, -1 at the
+ * deadline, -2 on an unexpected errno.
+ */
+static double lrng_block_ready(double deadline)
+{
+	struct sigaction sa = { .sa_handler = lrng_sched_alarm };
+	double left = deadline - lrng_uptime();
+	unsigned char byte;
+	long ret;
+
+	if (left <= 0)
+		return -1;
+	/* No SA_RESTART: the alarm ends the wait with EINTR. */
+	sigemptyset(&sa.sa_mask);
+	if (sigaction(SIGALRM, &sa, NULL))
+		return -2;
+	alarm((unsigned int)left + 1);
+	ret = lrng_getrandom(&byte, 1, 0);
+	alarm(0);
+	if (ret == 1)
+		return lrng_uptime();
+	return errno == EINTR ? -1 : -2;
+}
+
 TEST_F(seeding, ready_within_bound)
 {
 	double started = lrng_uptime(), ready, init;
 	bool before = !lrng_getrandom(NULL, 0, GRND_NONBLOCK);
 	long writes = 0;
 
+	if (lrng_sched_alone())
+		SKIP(return, "scheduler source alone: sched_alone_within_bound waits instead");
 	if (before) {
 		ready = lrng_kmsg_time("crng init done");
 		if (ready < 0)
@@ -138,6 +207,51 @@ TEST_F(seeding, ready_within_bound)
 		TH_LOG("a trusted CPU RNG, but ready only after user space started (%.2f s)",
 		       init);
 	}
+}
+
+/* See the top of the file. */
+TEST_F_TIMEOUT(seeding, sched_alone_within_bound, LRNG_SCHED_BOUND + 30)
+{
+	double started = lrng_uptime(), ready;
+	long long ctxt0 = lrng_ctxt(), ctxt1;
+	pid_t switches = -1;
+	bool before;
+	char val[64];
+
+	if (!lrng_sched_alone())
+		SKIP(return, "needs the scheduler source as the only credited source");
+	ASSERT_LE(0, ctxt0);
+	before = !lrng_getrandom(NULL, 0, GRND_NONBLOCK);
+	if (before) {
+		ready = lrng_kmsg_time("crng init done");
+		if (ready < 0)
+			SKIP(return, "ready before the test, \"crng init done\" not in the log");
+	} else {
+		switches = lrng_switches_start(LRNG_PINGPONG_CPU);
+		ASSERT_LT(0, switches);
+		ready = lrng_block_ready(LRNG_SCHED_BOUND);
+	}
+	ctxt1 = lrng_ctxt();
+	lrng_switches_stop(switches);
+	ASSERT_LE(0, ready) {
+		TH_LOG("not ready %.1f s after boot (%s), %lld switches; source holds %ld bits",
+		       lrng_uptime(), ready == -2 ? strerror(errno) : "timeout",
+		       ctxt1, lrng_type_num(LRNG_SCHED_SECTION, "Available entropy"));
+	}
+	TH_LOG("ready %.2f s after boot from context switches alone (%s; test started at %.2f s)",
+	       ready, before ? "kernel log" : "blocked in getrandom", started);
+	TH_LOG("context switches: %lld since boot, %lld while the test waited",
+	       ctxt1, ctxt1 - ctxt0);
+	EXPECT_GE(LRNG_SCHED_BOUND, ready);
+
+	lrng_type_text(NULL, "LRNG fully seeded", val, sizeof(val));
+	EXPECT_STREQ("true", val);
+	EXPECT_LT(0, lrng_type_num(LRNG_SCHED_SECTION, "Entropy rate"));
+	EXPECT_LE(0, lrng_type_num(LRNG_SCHED_SECTION, "Available entropy"));
+	/* Credited samples passed the source's own start-up test. */
+	if (!lrng_type_text(LRNG_SCHED_SECTION, "Health test state", val,
+			    sizeof(val)))
+		EXPECT_STREQ("ok", val);
 }
 
 /* See the top of the file. */
