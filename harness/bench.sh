@@ -9,8 +9,9 @@
 #                               is produced (make test), build/bench-smoke/
 #
 # Boots: perf, seedblock and seedpoll, each repeated, alternating the kernel
-# order per repetition; harness/bench/report.py prints the table and writes
-# results.csv, table.txt and chart.png.
+# order per repetition, and seedsched on the LRNG kernel alone;
+# harness/bench/report.py prints the table and writes results.csv,
+# table.txt and chart.png.
 #
 # Environment: BENCH_REPS (5), BENCH_SEED_REPS (min(BENCH_REPS, 3)),
 # BENCH_SECS (0.5 s per throughput figure), BENCH_SEED_BOUND (120 s),
@@ -85,9 +86,11 @@ mkdir -p "$OUT/payload" "$OUT/logs"
 P=$OUT/payload
 SRC=$ROOT/harness/bench
 cp "$SRC/run" "$P/run"
-gcc -static -O2 -Wall -pthread -o "$P/getrandom_bench" "$SRC/getrandom_bench.c" ||
-	die "getrandom_bench did not build"
-gcc -static -O2 -Wall -pthread -o "$P/seedwait" "$SRC/seedwait.c" ||
+# Both include the LRNG selftests' ping-pong (lrng_pingpong.h).
+PINGPONG=$ROOT/tools/testing/selftests/lrng
+gcc -static -O2 -Wall -pthread -I"$PINGPONG" -o "$P/getrandom_bench" \
+	"$SRC/getrandom_bench.c" || die "getrandom_bench did not build"
+gcc -static -O2 -Wall -pthread -I"$PINGPONG" -o "$P/seedwait" "$SRC/seedwait.c" ||
 	die "seedwait did not build"
 # vdso_test_getrandom has its trial count as a constant (enum TRIALS =
 # 25000000, no option): a copy of the tree's source with a smaller count,
@@ -216,6 +219,14 @@ for r in $(seq 1 "$SEED_REPS"); do
 		run_boot seedpoll "$f" "$r" random.trust_cpu=off BENCH_SEED_BOUND="$BOUND"
 	done
 done
+# The LRNG's scheduler source as the only credited source, as the boot
+# seed-sched of make test has it; random.c has no such source.
+msg "seeding boots, context switches alone: $SEED_REPS x LRNG (bound ${BOUND}s)"
+for r in $(seq 1 "$SEED_REPS"); do
+	run_boot seedsched lrng "$r" random.trust_cpu=off random.trust_bootloader=off \
+		lrng_es_jent.jitterrng=0 lrng_es_irq.irq_entropy=4294967295 \
+		BENCH_SEED_BOUND="$BOUND"
+done
 
 # ------------------------------------------------------------------ memory
 # drivers/char/lrng/built-in.a (a thin archive; its KUnit test objects and
@@ -265,7 +276,7 @@ cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)
 accel="TCG -cpu max"
 [ "${KVM:-0}" = 1 ] && accel="KVM -cpu host"
 kver=$(sed -n 's/.*kernel=\([^ ]*\).*/\1/p' "$OUT"/logs/perf-lrng-1.result.log 2>/dev/null | head -1)
-meta="make bench $(date -u +%Y-%m-%d), Linux ${kver:-6.12}, QEMU $qv $accel -smp 2 -m 512 on $(nproc) host cores ($cpu); reps: perf $REPS, seedblock $REPS, seedpoll $SEED_REPS (bound ${BOUND}s); lrng_bench.ko $KREPS x $KCALLS calls per boot"
+meta="make bench $(date -u +%Y-%m-%d), Linux ${kver:-6.12}, QEMU $qv $accel -smp 2 -m 512 on $(nproc) host cores ($cpu); reps: perf $REPS, seedblock $REPS, seedpoll and seedsched $SEED_REPS (bound ${BOUND}s); lrng_bench.ko $KREPS x $KCALLS calls per boot"
 [ "$SMOKE" = 1 ] && meta="SMOKE (tiny durations, numbers meaningless): $meta"
 echo
 rc=0

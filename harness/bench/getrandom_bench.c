@@ -22,6 +22,17 @@
  *   BENCH control at=LABEL cycles=X   (X: per round; median of
  *                                      CONTROL_SLICES slices, slower CPU)
  *   getrandom_bench -c LABEL          only the control, once
+ *
+ * The cost of a context switch, which the LRNG's scheduler entropy source
+ * adds to:
+ *   getrandom_bench -x SECS
+ * runs the control once, then a ping-pong (lrng_pingpong.h of the LRNG
+ * selftests): this process and a child, both pinned to one CPU, pass a
+ * byte back and forth over two pipes for SECS seconds, two context
+ * switches per round, after CTXSW_WARMUP rounds.
+ *   BENCH ctxsw switches=N secs=W nsswitch=X
+ * nsswitch is the wall time over the switches: each switch with its share
+ * of the pipe reads and writes, the same work on both kernels.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -35,6 +46,8 @@
 #include <time.h>
 #include <unistd.h>
 #include <x86intrin.h>
+
+#include "lrng_pingpong.h"
 
 struct worker {
 	pthread_t tid;
@@ -230,6 +243,45 @@ static int figure(size_t size, int threads, double secs)
 	return 0;
 }
 
+enum {
+	CTXSW_WARMUP = 1000,
+	CTXSW_CHUNK = 1000,		/* rounds between two looks at the clock */
+};
+
+static int ctxsw_figure(double secs)
+{
+	struct lrng_pingpong pp;
+	long long rounds = 0;
+	double t0, t1;
+	int ret = -1;
+
+	if (host_speed("ctxsw"))
+		return -1;
+	if (lrng_pin(LRNG_PINGPONG_CPU) ||
+	    lrng_pingpong_start(&pp, LRNG_PINGPONG_CPU)) {
+		perror("ping-pong");
+		return -1;
+	}
+	if (lrng_pingpong_run(&pp, CTXSW_WARMUP))
+		goto stop;
+	t0 = now();
+	do {
+		if (lrng_pingpong_run(&pp, CTXSW_CHUNK))
+			goto stop;
+		rounds += CTXSW_CHUNK;
+		t1 = now();
+	} while (t1 - t0 < secs);
+	printf("BENCH ctxsw switches=%lld secs=%.4f nsswitch=%.1f\n",
+	       2 * rounds, t1 - t0, (t1 - t0) * 1e9 / (2 * rounds));
+	fflush(stdout);
+	ret = 0;
+stop:
+	if (ret)
+		perror("ping-pong");
+	lrng_pingpong_stop(&pp);
+	return ret;
+}
+
 int main(int argc, char **argv)
 {
 	const char *sizes = "16,32,64,512,4096,65536,1048576", *thr = "1,2";
@@ -237,10 +289,12 @@ int main(int argc, char **argv)
 	unsigned char warm[64];
 	int opt, rc = 0;
 
-	while ((opt = getopt(argc, argv, "t:s:p:c:")) != -1) {
+	while ((opt = getopt(argc, argv, "t:s:p:c:x:")) != -1) {
 		switch (opt) {
 		case 'c':
 			return host_speed(optarg) ? 1 : 0;
+		case 'x':
+			return ctxsw_figure(atof(optarg)) ? 1 : 0;
 		case 't':
 			secs = atof(optarg);
 			break;
@@ -251,8 +305,8 @@ int main(int argc, char **argv)
 			thr = optarg;
 			break;
 		default:
-			fprintf(stderr, "usage: %s [-t secs] [-s sizes] [-p threads] | -c label\n",
-				argv[0]);
+			fprintf(stderr, "usage: %s [-t secs] [-s sizes] [-p threads]\n"
+				"       %s -c label | -x secs\n", argv[0], argv[0]);
 			return 2;
 		}
 	}

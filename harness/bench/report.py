@@ -10,7 +10,8 @@ DIR/logs/MODE-FLAVOR-REP.result.log and .console.log are the boots'
 result channel and console (copied there by harness/bench.sh), DIR/memory.txt
 the memory figures. Writes DIR/results.csv, DIR/table.txt, DIR/chart.dat and
 DIR/chart.gp (gnuplot). With --check, exits 1 unless every figure has a
-value for both kernels (the smoke pass of make test).
+value for both kernels, or for the LRNG kernel where only it has one
+(LRNG_ONLY; the smoke pass of make test).
 """
 import glob
 import os
@@ -50,10 +51,14 @@ FULL_VDSO = [("vdso-full-%s" % k,
               "vdso_test_getrandom bench-single %s (25M, unmodified)" % k,
               "s total", "lower") for k in ("vdso", "libc", "syscall")]
 FIGURES += [
+    ("ctxsw-ns", "context switch (pipe ping-pong, one CPU)", "ns/switch", "lower"),
     ("seed-poll", "seeded, nonblocking poll every 10 ms", "s from boot", "lower"),
     ("seed-poll-klog", "  'crng init done' in that boot's kernel log", "s from boot", "lower"),
     ("seed-block", "seeded, one blocking getrandom reader", "s from boot", "lower"),
     ("seed-block-klog", "  'crng init done' in that boot's kernel log", "s from boot", "lower"),
+    ("seed-sched", "seeded from context switches alone (ping-pong)", "s from boot", "lower"),
+    ("seed-sched-ctxt", "  context switches since boot until then", "switches", "lower"),
+    ("seed-sched-klog", "  'crng init done' in that boot's kernel log", "s from boot", "lower"),
     ("mem-text", "static memory: text", "bytes", "lower"),
     ("mem-data", "static memory: data (incl. per-CPU)", "bytes", "lower"),
     ("mem-bss", "static memory: bss", "bytes", "lower"),
@@ -78,6 +83,11 @@ FIGURES.append(("kapi-chacha20_block-4096-mbps",
                 "  as throughput: bound of large getrandom reads", "MB/s",
                 "higher"))
 
+# Figures of the LRNG kernel alone: the seedsched boots credit only the
+# scheduler entropy source, which random.c does not have.
+LRNG_ONLY = {"seed-sched", "seed-sched-ctxt", "seed-sched-klog"}
+SEED_KEYS = {"poll": "seed-poll", "block": "seed-block", "sched": "seed-sched"}
+
 TRIALS = set()
 # Host-speed control lines of the perf boots: SPEEDS[(flavor, rep)] =
 # TSC cycles per round of getrandom_bench's user-space loop.
@@ -93,7 +103,7 @@ def parse_logs(d):
         vals.setdefault((key, flavor), []).append((float(v), cens))
 
     for path in sorted(glob.glob(os.path.join(d, "logs", "*.result.log"))):
-        m = re.match(r"(perf|seedpoll|seedblock)-(lrng|stock)-(\d+)\.result\.log$",
+        m = re.match(r"(perf|seedpoll|seedblock|seedsched)-(lrng|stock)-(\d+)\.result\.log$",
                      os.path.basename(path))
         if not m:
             continue
@@ -116,6 +126,8 @@ def parse_logs(d):
                     TRIALS.add(kv["trials"])
                 else:
                     add("vdso-full-%s" % kv["kind"], flavor, kv["secs"])
+            elif parts[1] == "ctxsw":
+                add("ctxsw-ns", flavor, kv["nsswitch"])
             elif parts[1] == "control":
                 SPEEDS.setdefault((flavor, rep), []).append(float(kv["cycles"]))
             elif parts[1] == "kapi":
@@ -126,8 +138,10 @@ def parse_logs(d):
                     add(key + "-mbps", flavor,
                         int(kv["size"]) * 1000.0 / float(kv["nscall"]))
             elif parts[1] == "seed":
-                key = "seed-poll" if kv["mode"] == "poll" else "seed-block"
+                key = SEED_KEYS[kv["mode"]]
                 add(key, flavor, kv["secs"], kv["ready"] != "1")
+                if "ctxt" in kv:
+                    add(key + "-ctxt", flavor, kv["ctxt"], kv["ready"] != "1")
                 bound = float(kv["secs"]) if kv["ready"] != "1" else None
                 con = path.replace(".result.log", ".console.log")
                 t = None
@@ -289,9 +303,32 @@ def layout_line(split):
             "as its code; compare it only between builds that lay it out alike.")
 
 
+def missing_figures(vals, figs):
+    """The figures a kernel lacks: "KEY (FLAVOR)", the LRNG_ONLY ones for
+    the LRNG kernel only."""
+    return ["%s (%s)" % (key, fl) for key, _, _, _ in figs for fl in FLAVORS
+            if not (fl != "lrng" and key in LRNG_ONLY) and
+            not vals.get((key, fl))]
+
+
 def selftest():
-    """The page-crossing mark on a crafted layout.txt; exit status 0 when right."""
+    """The page-crossing mark on a crafted layout.txt and the LRNG-only
+    figures of crafted logs; exit status 0 when right."""
     import tempfile
+    with tempfile.TemporaryDirectory() as d:
+        os.mkdir(os.path.join(d, "logs"))
+        with open(os.path.join(d, "logs", "seedsched-lrng-1.result.log"), "w") as f:
+            f.write("BENCH seed mode=sched ready=1 secs=12.500 ctxt=40000\n")
+        with open(os.path.join(d, "logs", "perf-lrng-1.result.log"), "w") as f:
+            f.write("BENCH ctxsw switches=2000 secs=0.0100 nsswitch=5000.0\n")
+        vals = parse_logs(d)
+        figs = [f for f in FIGURES if f[0].startswith(("seed-sched", "ctxsw"))]
+        got = sorted(missing_figures(vals, figs))
+        want = ["ctxsw-ns (stock)", "seed-sched-klog (lrng)"]
+        if got != want or vals.get(("seed-sched-ctxt", "lrng")) != [(40000.0, False)]:
+            print("missing_figures: got %r, want %r; seed-sched-ctxt %r" %
+                  (got, want, vals.get(("seed-sched-ctxt", "lrng"))))
+            return 1
     with tempfile.TemporaryDirectory() as d:
         with open(os.path.join(d, "layout.txt"), "w") as f:
             # crosses 0x...3000; ends on the last byte of a page; another
@@ -325,15 +362,13 @@ def main():
     if any(k.startswith("vdso-full") for k, _ in vals):
         i = [f[0] for f in figs].index("vdso-short-syscall") + 1
         figs[i:i] = FULL_VDSO
-    rows, csv, missing, dat = [], [], [], []
+    rows, csv, dat = [], [], []
+    missing = missing_figures(vals, figs)
     for key, label, unit, better in figs:
         if key.startswith("vdso-short") and len(TRIALS) == 1:
             label = label.replace("N trials", "%s trials" % next(iter(TRIALS)))
         sl = summary(vals.get((key, "lrng"), []))
         ss = summary(vals.get((key, "stock"), []))
-        for fl, s in (("lrng", sl), ("stock", ss)):
-            if s is None:
-                missing.append("%s (%s)" % (key, fl))
         ratio = "-"
         if sl and ss and ss[0]:
             r = sl[0] / ss[0]
