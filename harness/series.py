@@ -179,20 +179,30 @@ per-CPU DRNGs of a node rekey from a local instance and the nodes never
 share a cache line on the output path. Until then, or when the
 allocation fails, the initial instance serves every node.""",
          L('lrng_numa.c')),
+    Step('essources',
+         'lrng: add the table of entropy sources and the seeding policy',
+         """\
+The entropy source manager keeps one table of the entropy sources and
+asks each the same questions: how much entropy it holds, what it gives
+for a seed of a given strength, what it prints in /proc/lrng_type. This
+patch adds that table, the policy that weighs what the sources hold
+against what a seed must carry, and the drawing of a seed from them. The
+interrupt, Jitter RNG and scheduler sources come later in the series;
+their headers are added here, whose stubs the table uses while they are
+not configured. In FIPS mode, CONFIG_LRNG_OVERSAMPLE_ENTROPY_SOURCES
+asks every source for more than it is credited for, as SP800-90C asks.""",
+         L('lrng_es_sources.c', 'lrng_es_sources.h',
+           'lrng_es_irq.h', 'lrng_es_jent.h', 'lrng_es_sched.h'),
+         ['LRNG_OVERSAMPLE_ENTROPY_SOURCES']),
     Step('esmgr', 'lrng: add the entropy source manager',
          """\
-The entropy source manager ties the sources to the DRNGs: it collects
-the seed from every entropy source, adds up their credited entropy,
-decides when a reseed is due and advances the seeding stage. The
-interrupt and Jitter RNG sources come later in the series; their headers
-are added here, whose stubs the manager uses while they are not
-configured. CONFIG_LRNG_RUNTIME_ES_CONFIG lets root change
-the sources' entropy rates at run time. In FIPS mode,
-CONFIG_LRNG_OVERSAMPLE_ENTROPY_SOURCES asks every source for more than
-it is credited for, as SP800-90C asks.""",
-         L('lrng_es_mgr.c', 'lrng_es_sources.c', 'lrng_es_sources.h',
-           'lrng_es_irq.h', 'lrng_es_jent.h', 'lrng_es_sched.h'),
-         ['LRNG_RUNTIME_ES_CONFIG', 'LRNG_OVERSAMPLE_ENTROPY_SOURCES']),
+The entropy source manager ties the sources to the DRNGs: it decides
+when a reseed is due, draws the seed through the table of the previous
+patch, adds up the credited entropy and advances the seeding stage.
+CONFIG_LRNG_RUNTIME_ES_CONFIG lets root change the sources' entropy
+rates at run time.""",
+         L('lrng_es_mgr.c'),
+         ['LRNG_RUNTIME_ES_CONFIG']),
     Step('batch', 'lrng: add the per-CPU batch for get_random_u8() .. u64()',
          """\
 get_random_u8() .. get_random_u64() and short get_random_bytes() calls
@@ -311,20 +321,22 @@ An SP800-90B assessment of the interrupt source needs its raw samples
 and a way to check the hash against the ACVP test vectors. The debugfs
 interfaces of CONFIG_LRNG_TESTING_MENU (lrng_raw_hires, ...,
 lrng_acvt_hash) give them; data a tap takes is never credited.
-Documentation/ABI/testing/debugfs-lrng describes them.
-
-Test kernels also need to show what a failed run of the power-on
-self-tests does; CONFIG_LRNG_TEST_SELFTEST_FAIL makes the next run fail
-its ChaCha20 known-answer test on request.""",
-         L('lrng_testing.c', 'lrng_testing_acvt.c',
-           'lrng_selftest_inject.c') +
+Documentation/ABI/testing/debugfs-lrng describes them.""",
+         L('lrng_testing.c', 'lrng_testing_acvt.c') +
          ['Documentation/ABI/testing/debugfs-lrng'],
          ['LRNG_TESTING_MENU', 'LRNG_RAW_HIRES_ENTROPY',
           'LRNG_RAW_JIFFIES_ENTROPY', 'LRNG_RAW_IRQ_ENTROPY',
           'LRNG_RAW_IRQFLAGS_ENTROPY', 'LRNG_RAW_RETIP_ENTROPY',
           'LRNG_RAW_REGS_ENTROPY', 'LRNG_RAW_ARRAY', 'LRNG_IRQ_PERF',
-          'LRNG_ACVT_HASH', 'LRNG_TEST_HEALTH_STUCK',
-          'LRNG_TEST_SELFTEST_FAIL', 'LRNG_TESTING']),
+          'LRNG_ACVT_HASH', 'LRNG_TEST_HEALTH_STUCK', 'LRNG_TESTING']),
+    Step('selftest-fail',
+         'lrng: let a test kernel make the power-on self-test fail',
+         """\
+Test kernels need to show what a failed run of the power-on self-tests
+does. CONFIG_LRNG_TEST_SELFTEST_FAIL makes the next run fail its
+ChaCha20 known-answer test on request, through the module parameter
+lrng_selftest.corrupt_next.""",
+         L('lrng_selftest_inject.c'), ['LRNG_TEST_SELFTEST_FAIL']),
     Step('sched-hook',
          'sched: let the LRNG time every context switch',
          """\
