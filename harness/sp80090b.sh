@@ -245,7 +245,8 @@ fi
 sed -n 's/^SP80090B type //p' "$res" >"$OUT/lrng_type.txt"
 if [ $rc -eq 0 ]; then
 	# Empty when the serial port held the pattern and both files.
-	gcd=$(sed -n 's/^ *Time stamp GCD: *//p' "$OUT/lrng_type.txt" | head -n1)
+	gcd=$(sed -n '/^IRQ ES properties:/,/^[^ ]/s/^ *Time stamp GCD: *//p' \
+		"$OUT/lrng_type.txt")
 	why=$(python3 "$REPORT" extract "$LOGS/$CNAME.sample.raw" "$NSAMP" \
 		"$OUT/samples.8bit" "$OUT/samples.32bit" "${gcd:-?}" 2>&1) ||
 		why=${why:-extract failed}
