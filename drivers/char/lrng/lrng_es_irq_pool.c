@@ -155,24 +155,17 @@ void __init lrng_irq_init(void)
 
 /*
  * Hash @p's array into its pool, hand out the pool's digest and restart the
- * pool from that digest; returns the digest size.  The restart hashes the
- * digest twice, one whole block of SHA-256 and of SHA-512, so that it is
- * compressed at once and never kept in the state's buffer.  The CPU may
+ * pool from it (lrng_hash_pool_read()); returns the digest size.  The CPU may
  * store slots while the array is hashed: a race by design ("Locking").
  */
 static u32 lrng_irq_pool_read(struct lrng_irq_pcpu *p,
 			      u8 digest[HASH_MAX_DIGESTSIZE])
 {
-	u32 size;
-
 	lockdep_assert_held(&p->lock);
 	kcsan_disable_current();
 	lrng_hash_pool_update(&p->pool, p->array, sizeof(p->array));
 	kcsan_enable_current();
-	size = lrng_hash_pool_final(&p->pool, digest);
-	lrng_hash_pool_update(&p->pool, digest, size);
-	lrng_hash_pool_update(&p->pool, digest, size);
-	return size;
+	return lrng_hash_pool_read(&p->pool, digest);
 }
 
 static u32 lrng_irq_curr_entropy(void)

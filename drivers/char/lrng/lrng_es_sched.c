@@ -407,9 +407,8 @@ static u32 lrng_sched_curr_entropy(void)
 }
 
 /*
- * Take up to @want switches of @p and put its pool's digest into @all; the
- * pool restarts from that digest, hashed twice as the interrupt source's
- * pools do (lrng_irq_pool_read()).  Returns the switches taken.
+ * Take up to @want switches of @p and put its pool's digest into @all
+ * (lrng_hash_pool_read() chains the pool).  Returns the switches taken.
  */
 static u32 lrng_sched_pool_take(struct lrng_sched_pcpu *p, u32 want,
 				struct lrng_hash_pool *all)
@@ -421,9 +420,7 @@ static u32 lrng_sched_pool_take(struct lrng_sched_pcpu *p, u32 want,
 	raw_spin_lock_irqsave(&p->lock, flags);
 	take = min(p->avail, want);
 	WRITE_ONCE(p->avail, p->avail - take);
-	size = lrng_hash_pool_final(&p->pool, digest);
-	lrng_hash_pool_update(&p->pool, digest, size);
-	lrng_hash_pool_update(&p->pool, digest, size);
+	size = lrng_hash_pool_read(&p->pool, digest);
 	raw_spin_unlock_irqrestore(&p->lock, flags);
 
 	lrng_hash_pool_update(all, digest, size);

@@ -212,6 +212,26 @@ u32 lrng_hash_pool_final(struct lrng_hash_pool *pool, u8 *digest)
 }
 
 /**
+ * lrng_hash_pool_read() - take a per-CPU pool's digest and chain the pool
+ * @pool: the pool; it restarts from the digest, so that what it collects
+ *	  next depends on all it held
+ * @digest: room for HASH_MAX_DIGESTSIZE bytes
+ *
+ * The digest goes in twice, one whole block of SHA-256 and of SHA-512, so
+ * that it is compressed at once and never kept in the pool's buffer.
+ *
+ * Return: the digest size in bytes.
+ */
+u32 lrng_hash_pool_read(struct lrng_hash_pool *pool, u8 *digest)
+{
+	u32 size = lrng_hash_pool_final(pool, digest);
+
+	lrng_hash_pool_update(pool, digest, size);
+	lrng_hash_pool_update(pool, digest, size);
+	return size;
+}
+
+/**
  * lrng_hash_pool_final_zero() - take the digest of a pool used only once
  * @pool: the pool; it is wiped, not restarted: its next update starts it
  * @digest: room for HASH_MAX_DIGESTSIZE bytes

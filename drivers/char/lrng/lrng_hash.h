@@ -37,6 +37,7 @@ void lrng_hash_pool_init_builtin(struct lrng_hash_pool *pool);
 void lrng_hash_pool_update(struct lrng_hash_pool *pool, const void *in,
 			   u32 len);
 u32 lrng_hash_pool_final(struct lrng_hash_pool *pool, u8 *digest);
+u32 lrng_hash_pool_read(struct lrng_hash_pool *pool, u8 *digest);
 u32 lrng_hash_pool_final_zero(struct lrng_hash_pool *pool, u8 *digest);
 u32 lrng_hash_pool_switch(struct lrng_hash_pool *pool);
 u32 lrng_hash_pool_digest_bits(struct lrng_hash_pool *pool);
