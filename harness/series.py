@@ -497,6 +497,13 @@ permission checks; the kernel/random sysctls; random numbers while CPUs
 go offline and online.""",
          S('lrng_devices_test.c', 'lrng_sysctl_test.c',
            'lrng_hotplug_test.c')),
+    Step('sel-pm', 'selftests/lrng: test that a suspend cycle reseeds',
+         """\
+random.c reseeds when the system resumes from suspend and logs it. The
+test runs a suspend-to-idle cycle that /sys/power/pm_test stops once the
+tasks are frozen, so the PM notifiers run as in a real suspend without
+a wakeup device, and expects the reseed's log line once.""",
+         S('lrng_pm_test.c')),
     Step('sel-abi-lib', 'selftests/lrng: add the ABI transcript library',
          """\
 The ABI test of the next patch writes the result of every operation it
