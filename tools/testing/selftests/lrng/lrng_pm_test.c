@@ -50,7 +50,7 @@ FIXTURE_TEARDOWN(pm)
 TEST_F(pm, freeze_reseeds)
 {
 	unsigned char before[64], after[64];
-	int logged;
+	int logged, now;
 
 	ASSERT_EQ((long)sizeof(before),
 		  lrng_getrandom(before, sizeof(before), 0));
@@ -64,10 +64,10 @@ TEST_F(pm, freeze_reseeds)
 	self->armed = false;
 
 	/* One reseed for the one resume, logged as random.c logs it. */
-	EXPECT_EQ(logged + 1, lrng_kmsg_count(LRNG_PM_RESEEDED))
+	now = lrng_kmsg_count(LRNG_PM_RESEEDED);
+	EXPECT_EQ(logged + 1, now)
 		TH_LOG("\"%s\" logged %d time(s) before the cycle, %d after",
-		       LRNG_PM_RESEEDED, logged,
-		       lrng_kmsg_count(LRNG_PM_RESEEDED));
+		       LRNG_PM_RESEEDED, logged, now);
 	ASSERT_EQ((long)sizeof(after), lrng_getrandom(after, sizeof(after), 0));
 	EXPECT_NE(0, memcmp(before, after, sizeof(before)));
 }
