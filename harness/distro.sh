@@ -13,8 +13,9 @@
 #   drbg_boot_tests      the drbg flavor (the LRNG test configuration plus
 #                        harness/drbg.config, O=build/obj-drbg): build and
 #                        the drbg-fips boot (fips=1, lrng_drbg_boot_test)
-#   cross_checks         W=1 compile of drivers/char/lrng/ for ARCH=um and
-#                        for ARCH=arm64 LLVM=1 (build/obj-um, obj-arm64)
+#   cross_checks         W=1 compile of drivers/char/lrng/ for ARCH=um
+#                        without the interrupt source and for ARCH=arm64
+#                        LLVM=1 (build/obj-um, obj-arm64)
 
 # LRNG exports that random.c does not have (symbol, type, namespace).
 EXPORTS_ALLOW=$ROOT/harness/lrng-exports.allow
@@ -221,20 +222,41 @@ export_parity_check() {
 	fi
 }
 
-# cross_check NAME DESC MAKE-ARGS...: defconfig of that architecture plus
-# the LRNG options (DEBIAN_LRNG_OPTIONS of series.sh, the Jitter RNG built
-# in for LRNG_JENT, debugfs for the test interfaces, and KUnit with the
-# LRNG's KUnit tests), W=1 prepare and W=1 drivers/char/lrng/ in
-# build/obj-NAME; fails on any warning.
+# The LRNG options of the UML build: no interrupt source, every option
+# that does not need it, so that the stubs of lrng_es_irq.h and the test
+# interfaces of the other sources compile and can be chosen without it.
+NOIRQ_LRNG_OPTIONS="CONFIG_LRNG=y
+# CONFIG_LRNG_IRQ is not set
+CONFIG_LRNG_JENT=y
+CONFIG_LRNG_RUNTIME_ES_CONFIG=y
+CONFIG_LRNG_RUNTIME_MAX_WO_RESEED_CONFIG=y
+CONFIG_LRNG_OVERSAMPLE_ENTROPY_SOURCES=y
+CONFIG_LRNG_AIS2031_NTG1_SEEDING_STRATEGY=y
+CONFIG_LRNG_TEST_CPU_ES_COMPRESSION=y
+CONFIG_LRNG_TESTING_MENU=y
+CONFIG_LRNG_RAW_JENT_ENTROPY=y
+CONFIG_LRNG_ACVT_HASH=y
+CONFIG_LRNG_TEST_SELFTEST_FAIL=y
+CONFIG_LRNG_TEST_DRNG_ORIGIN=y
+CONFIG_LRNG_SWITCH=y
+CONFIG_LRNG_DRBG=m
+CONFIG_LRNG_KCAPI=m"
+
+# cross_check NAME DESC OPTIONS MAKE-ARGS...: defconfig of that
+# architecture plus the LRNG options OPTIONS (DEBIAN_LRNG_OPTIONS of
+# series.sh or NOIRQ_LRNG_OPTIONS), the Jitter RNG built in for LRNG_JENT,
+# debugfs for the test interfaces, and KUnit with the LRNG's KUnit tests;
+# W=1 prepare and W=1 drivers/char/lrng/ in build/obj-NAME; fails on any
+# warning.
 cross_check() {
 	local arch=$1 desc=$2 obj=$B/obj-$1 t0=$SECONDS
-	shift 2
 	local name="$desc: W=1 build of drivers/char/lrng/" want stamp
-	want="$DEBIAN_LRNG_OPTIONS
+	want="$3
 CONFIG_CRYPTO_JITTERENTROPY=y
 CONFIG_DEBUG_FS=y
 CONFIG_KUNIT=y
 CONFIG_LRNG_KUNIT_TEST=y"
+	shift 3
 	xmake() {
 		make -C "$TREE" O="$obj" -j"$JOBS" "$@"
 	}
@@ -258,10 +280,12 @@ CONFIG_LRNG_KUNIT_TEST=y"
 
 cross_checks() {
 	msg "drivers/char/lrng/ for UML and arm64 (O=build/obj-um, obj-arm64, logs: build/logs/um-*.log, arm64-*.log)"
-	cross_check um "UML (ARCH=um, gcc)" ARCH=um SUBARCH=x86_64 \
+	cross_check um "UML (ARCH=um, gcc), no interrupt source" \
+		"$NOIRQ_LRNG_OPTIONS" ARCH=um SUBARCH=x86_64 \
 		CC="ccache gcc" HOSTCC="ccache gcc"
 	if command -v clang >/dev/null && command -v ld.lld >/dev/null; then
-		cross_check arm64 "arm64 (ARCH=arm64 LLVM=1, clang)" ARCH=arm64 \
+		cross_check arm64 "arm64 (ARCH=arm64 LLVM=1, clang)" \
+			"$DEBIAN_LRNG_OPTIONS" ARCH=arm64 \
 			LLVM=1 CC="ccache clang" HOSTCC="ccache clang"
 	else
 		fail "arm64 (LLVM=1): W=1 build of drivers/char/lrng/" "clang or ld.lld missing (packages clang, lld)"
