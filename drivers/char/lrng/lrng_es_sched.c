@@ -281,16 +281,18 @@ static bool lrng_sched_hash_count(struct lrng_sched_pcpu *p, u32 credited,
 	u32 rate = lrng_sched_cfg.rate, max, before, after;
 
 	raw_spin_lock(&p->lock);
-	if (p->n)
+	if (p->n) {
 		lrng_hash_pool_update(&p->pool, p->stamps, p->n * sizeof(u32));
+		/* Before the count is visible: a reader skips unused pools. */
+		if (unlikely(!p->used))
+			WRITE_ONCE(p->used, true);
+	}
 	max = READ_ONCE(lrng_sched_cfg.max);
 	before = drop ? 0 : p->avail;
 	after = min_t(u64, (u64)before + credited, max);
 	WRITE_ONCE(p->avail, after);
 	raw_spin_unlock(&p->lock);
 
-	if (p->n && unlikely(!p->used))
-		WRITE_ONCE(p->used, true);
 	p->n = 0;
 	if (!rate || after == before)
 		return false;
